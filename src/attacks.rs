@@ -1,0 +1,490 @@
+//! Attack tables: leaper patterns, magic-bitboard slider attacks, and the between/line tables.
+//!
+//! Every piece moves by a *pattern*. Orthodox pieces use one pattern for quiet moves and captures;
+//! the Empire's pieces move like a queen but capture by another pattern. "Attacks" always means the
+//! capture pattern: checks, pins and king safety are computed from it alone.
+
+use crate::types::{Bitboard, Color, PieceType, Square};
+use once_cell::sync::Lazy;
+
+/// A geometric movement rule.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Pattern {
+    /// One step diagonally forward (a pawn's capture).
+    PawnCapture,
+    /// One step straight forward (a pawn's single push, to an empty square).
+    PawnPush,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
+    /// One step forward or sideways.
+    Soldier,
+}
+
+impl PieceType {
+    /// The pattern by which this piece captures, and so attacks and gives check.
+    #[inline]
+    pub const fn capture_pattern(self) -> Pattern {
+        match self {
+            PieceType::Pawn => Pattern::PawnCapture,
+            PieceType::Knight | PieceType::Eagle => Pattern::Knight,
+            PieceType::Bishop | PieceType::Cardinal => Pattern::Bishop,
+            PieceType::Rook | PieceType::Tower => Pattern::Rook,
+            PieceType::Queen => Pattern::Queen,
+            PieceType::King | PieceType::Duke => Pattern::King,
+            PieceType::Soldier => Pattern::Soldier,
+        }
+    }
+
+    /// The pattern by which this piece moves to an empty square.
+    #[inline]
+    pub const fn quiet_pattern(self) -> Pattern {
+        match self {
+            PieceType::Pawn => Pattern::PawnPush,
+            PieceType::Eagle | PieceType::Cardinal | PieceType::Tower | PieceType::Duke => {
+                Pattern::Queen
+            }
+            other => other.capture_pattern(),
+        }
+    }
+}
+
+/// The squares reached from `sq` by `pattern` for a piece of colour `color`, given the board's
+/// occupancy `occ` (sliders stop at, and include, the first occupied square).
+#[inline(always)]
+pub fn pattern_targets(pattern: Pattern, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    let t = &*TABLES;
+    match pattern {
+        Pattern::PawnCapture => t.pawn_attacks[color.index()][sq.index()],
+        Pattern::PawnPush => t.pawn_pushes[color.index()][sq.index()],
+        Pattern::Knight => t.knight[sq.index()],
+        Pattern::Bishop => t.bishop.attacks(sq, occ),
+        Pattern::Rook => t.rook.attacks(sq, occ),
+        Pattern::Queen => t.bishop.attacks(sq, occ) | t.rook.attacks(sq, occ),
+        Pattern::King => t.king[sq.index()],
+        Pattern::Soldier => t.soldier[color.index()][sq.index()],
+    }
+}
+
+/// The capture targets (attacks) of a `color` piece of type `pt` on `sq`.
+#[inline]
+pub fn attacks(pt: PieceType, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    pattern_targets(pt.capture_pattern(), color, sq, occ)
+}
+
+#[inline]
+pub fn knight_attacks(sq: Square) -> Bitboard {
+    TABLES.knight[sq.index()]
+}
+
+#[inline]
+pub fn king_attacks(sq: Square) -> Bitboard {
+    TABLES.king[sq.index()]
+}
+
+/// The squares a `color` pawn on `sq` captures on.
+#[inline]
+pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
+    TABLES.pawn_attacks[color.index()][sq.index()]
+}
+
+/// The squares a `color` Soldier on `sq` moves and captures to.
+#[inline]
+pub fn soldier_attacks(color: Color, sq: Square) -> Bitboard {
+    TABLES.soldier[color.index()][sq.index()]
+}
+
+#[inline]
+pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    TABLES.bishop.attacks(sq, occ)
+}
+
+#[inline]
+pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    TABLES.rook.attacks(sq, occ)
+}
+
+/// The squares strictly between `a` and `b` when they share a rank, file or diagonal; else empty.
+#[inline]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    TABLES.between[a.index()][b.index()]
+}
+
+/// The whole line (edge to edge) through `a` and `b` when they share a rank, file or diagonal;
+/// else empty.
+#[inline]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    TABLES.line[a.index()][b.index()]
+}
+
+/// Walks rays from `sq` in the given directions, stopping at (and including) the first occupied
+/// square. Slow; used to build the tables and, in tests, to check them.
+pub fn slow_ray_attacks(sq: Square, occ: Bitboard, directions: &[(i8, i8)]) -> Bitboard {
+    let mut result = Bitboard::EMPTY;
+    for &(df, dr) in directions {
+        let mut cur = sq;
+        while let Some(next) = cur.offset(df, dr) {
+            result |= next;
+            if occ.contains(next) {
+                break;
+            }
+            cur = next;
+        }
+    }
+    result
+}
+
+pub const ROOK_DIRECTIONS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+pub const BISHOP_DIRECTIONS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+struct Tables {
+    knight: [Bitboard; 64],
+    king: [Bitboard; 64],
+    pawn_attacks: [[Bitboard; 64]; 2],
+    pawn_pushes: [[Bitboard; 64]; 2],
+    soldier: [[Bitboard; 64]; 2],
+    bishop: MagicSlider,
+    rook: MagicSlider,
+    between: Box<[[Bitboard; 64]; 64]>,
+    line: Box<[[Bitboard; 64]; 64]>,
+}
+
+static TABLES: Lazy<Tables> = Lazy::new(Tables::build);
+
+/// Forces the tables to be built now rather than on first use.
+pub fn init() {
+    Lazy::force(&TABLES);
+}
+
+fn leaper_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
+    let mut table = [Bitboard::EMPTY; 64];
+    for sq in Square::ALL {
+        for &(df, dr) in steps {
+            if let Some(to) = sq.offset(df, dr) {
+                table[sq.index()] |= to;
+            }
+        }
+    }
+    table
+}
+
+/// The table for a colour-dependent leaper whose steps are given for White (rank offsets flip for
+/// Black).
+fn colored_leaper_table(white_steps: &[(i8, i8)]) -> [[Bitboard; 64]; 2] {
+    let black_steps: Vec<(i8, i8)> = white_steps.iter().map(|&(df, dr)| (df, -dr)).collect();
+    [leaper_table(white_steps), leaper_table(&black_steps)]
+}
+
+impl Tables {
+    fn build() -> Tables {
+        let knight = leaper_table(&[
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ]);
+        let king = leaper_table(&[
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+        ]);
+        let mut between = Box::new([[Bitboard::EMPTY; 64]; 64]);
+        let mut line = Box::new([[Bitboard::EMPTY; 64]; 64]);
+        for a in Square::ALL {
+            for &dir in ROOK_DIRECTIONS.iter().chain(BISHOP_DIRECTIONS.iter()) {
+                let whole = slow_ray_attacks(a, Bitboard::EMPTY, &[dir, (-dir.0, -dir.1)]) | a;
+                let mut gap = Bitboard::EMPTY;
+                let mut cur = a;
+                while let Some(b) = cur.offset(dir.0, dir.1) {
+                    between[a.index()][b.index()] = gap;
+                    line[a.index()][b.index()] = whole;
+                    gap |= b;
+                    cur = b;
+                }
+            }
+        }
+        Tables {
+            knight,
+            king,
+            pawn_attacks: colored_leaper_table(&[(-1, 1), (1, 1)]),
+            pawn_pushes: colored_leaper_table(&[(0, 1)]),
+            soldier: colored_leaper_table(&[(0, 1), (-1, 0), (1, 0)]),
+            bishop: MagicSlider::build(&BISHOP_DIRECTIONS, &BISHOP_MAGICS),
+            rook: MagicSlider::build(&ROOK_DIRECTIONS, &ROOK_MAGICS),
+            between,
+            line,
+        }
+    }
+}
+
+/// "Fancy" magic bitboards for one slider direction set: for each square a mask of the relevant
+/// occupancy, a multiplier that maps each masked occupancy to a unique table slot, and the shift.
+struct MagicSlider {
+    entries: [MagicEntry; 64],
+    table: Vec<Bitboard>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct MagicEntry {
+    mask: u64,
+    magic: u64,
+    shift: u32,
+    offset: usize,
+}
+
+impl MagicSlider {
+    #[inline]
+    fn attacks(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        let e = &self.entries[sq.index()];
+        let slot = ((occ.0 & e.mask).wrapping_mul(e.magic) >> e.shift) as usize;
+        self.table[e.offset + slot]
+    }
+
+    /// Builds the tables from known magics (`ROOK_MAGICS`, `BISHOP_MAGICS`), checking that each
+    /// maps every occupancy to a slot holding its true attack set.
+    fn build(directions: &[(i8, i8)], magics: &[u64; 64]) -> MagicSlider {
+        let mut entries = [MagicEntry::default(); 64];
+        let mut table = Vec::new();
+        for sq in Square::ALL {
+            let mask = relevant_occupancy(sq, directions);
+            let shift = 64 - mask.count();
+            let magic = magics[sq.index()];
+            let mut slots = vec![None; 1 << mask.count()];
+            for (occ, att) in occupancy_subsets(sq, mask, directions) {
+                let slot = &mut slots[(occ.wrapping_mul(magic) >> shift) as usize];
+                assert!(slot.is_none_or(|a| a == att), "bad magic for {sq}");
+                *slot = Some(att);
+            }
+            entries[sq.index()] = MagicEntry { mask: mask.0, magic, shift, offset: table.len() };
+            table.extend(slots.into_iter().map(Option::unwrap_or_default));
+        }
+        MagicSlider { entries, table }
+    }
+}
+
+/// The squares whose occupancy matters to a slider on `sq`: its rays, less the board's edges.
+fn relevant_occupancy(sq: Square, directions: &[(i8, i8)]) -> Bitboard {
+    let edges = ((Bitboard::rank(0) | Bitboard::rank(7)) & !Bitboard::rank(sq.rank()))
+        | ((Bitboard::file(0) | Bitboard::file(7)) & !Bitboard::file(sq.file()));
+    slow_ray_attacks(sq, Bitboard::EMPTY, directions) & !edges
+}
+
+/// Every subset of `mask` (Carry-Rippler enumeration) with the slider's true attack set.
+fn occupancy_subsets(sq: Square, mask: Bitboard, directions: &[(i8, i8)]) -> Vec<(u64, Bitboard)> {
+    let mut subsets = Vec::with_capacity(1 << mask.count());
+    let mut subset = 0u64;
+    loop {
+        subsets.push((subset, slow_ray_attacks(sq, Bitboard(subset), directions)));
+        subset = subset.wrapping_sub(mask.0) & mask.0;
+        if subset == 0 {
+            return subsets;
+        }
+    }
+}
+
+/// Magic multipliers for rook attacks, found by `tests::print_magics`.
+const ROOK_MAGICS: [u64; 64] = [
+    0x0080021620804001,
+    0x0040001000200041,
+    0x0200102200088040,
+    0x4080040800821000,
+    0x2200020004200810,
+    0x4b00020c000d0008,
+    0x01000c4183000600,
+    0x2080010000402c80,
+    0x8002800826864000,
+    0x0410802000884000,
+    0x0c01004010200100,
+    0x020300100100203c,
+    0x0450800801040080,
+    0x4010800200040080,
+    0x8804000208048110,
+    0x0c40800080004100,
+    0xa2018880024004a0,
+    0x0080848020004004,
+    0x1010410010200101,
+    0x2010008008008010,
+    0x0a08010004110008,
+    0x0802080104209040,
+    0x0080040090010802,
+    0x0280020000841069,
+    0x080c400080248000,
+    0x2048850100224008,
+    0x00200800c0300040,
+    0x11400d0100201000,
+    0x0041001100080204,
+    0x4802000200040810,
+    0x0100080c00103601,
+    0x0020084200043085,
+    0x0100804000800022,
+    0x0460401000402002,
+    0x8309002001001044,
+    0x0000800800801000,
+    0x0000800800800400,
+    0xb542040080800200,
+    0x1041000401000200,
+    0x000318b04a000401,
+    0x0280082000484000,
+    0x0080400081010030,
+    0x0010002000108080,
+    0x012010002101000a,
+    0x0801000408010012,
+    0x0004008002008004,
+    0x0ad1005200110014,
+    0x4000004110820004,
+    0x9400400080003080,
+    0x0000802200490200,
+    0x1521100080200280,
+    0x9021000824100100,
+    0x0081080080840280,
+    0x0002000904100200,
+    0x0130024801302400,
+    0x0102008100442200,
+    0x0080984063800101,
+    0x0016810201412812,
+    0x40200101603008c1,
+    0x2851100004082101,
+    0x1049001002880005,
+    0x0081000804000201,
+    0x100020901208410c,
+    0x0101064400813102,
+];
+/// Magic multipliers for bishop attacks, found by `tests::print_magics`.
+const BISHOP_MAGICS: [u64; 64] = [
+    0x0060040410840210,
+    0x4402080210860000,
+    0x0004012c010000e8,
+    0x0004410023014480,
+    0x0001114000000009,
+    0x8111012010008002,
+    0x0241042120e80000,
+    0x0484240208240280,
+    0x4002400448088520,
+    0x4010020408060448,
+    0x0048080809102000,
+    0xa940890401060208,
+    0x0080040420124000,
+    0x1020020210044040,
+    0xc882008090101010,
+    0x0108190448042400,
+    0x001102200481080b,
+    0x0010804254010c08,
+    0x1608084046004210,
+    0x1018001501410002,
+    0x0084001280a02020,
+    0x0212003900610420,
+    0x0001002044026010,
+    0x6006080080410800,
+    0x0850041a40251401,
+    0x94082430a3102200,
+    0x0408110012040900,
+    0x6310040000440008,
+    0x011003004a200800,
+    0x8c00848018080440,
+    0x0494410004010148,
+    0x0008510140840100,
+    0x032a202002121200,
+    0x010221100004b020,
+    0x4000820100408408,
+    0x4ac0200501080108,
+    0x2120208400808020,
+    0x0a02080200204050,
+    0x00900200a0820080,
+    0x00c500410a520303,
+    0x8481086004221200,
+    0x8080880818002300,
+    0x0020209150001800,
+    0x0014044208000080,
+    0x8a00200200800410,
+    0x88a204480200a088,
+    0x0014514801018200,
+    0x00a200e401000080,
+    0x8081069050a88000,
+    0x01020201018808dc,
+    0x8100604208113000,
+    0x0409200020880100,
+    0x20c6008903040023,
+    0x0121501002882002,
+    0x0010500121240800,
+    0x0020aa4c00408058,
+    0x0022240048041000,
+    0x2000010861042000,
+    0x0002800100411000,
+    0x4090000804208825,
+    0x0080000812320208,
+    0xc00008c011620220,
+    0x00b4100282780210,
+    0x0820021000608480,
+];
+
+/// A small deterministic generator (SplitMix64), for Zobrist keys and the magic finder.
+pub(crate) struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Finds a magic for every square by trial (sparse random candidates). Run with
+    /// `cargo test --release find_magics -- --ignored --nocapture` to regenerate the tables.
+    fn find_magics(directions: &[(i8, i8)], seed: u64) -> [u64; 64] {
+        let mut rng = SplitMix64(seed);
+        std::array::from_fn(|i| {
+            let sq = Square::from_index(i as u8);
+            let mask = relevant_occupancy(sq, directions);
+            let shift = 64 - mask.count();
+            let subsets = occupancy_subsets(sq, mask, directions);
+            loop {
+                let candidate = rng.next() & rng.next() & rng.next();
+                if (mask.0.wrapping_mul(candidate) >> 56).count_ones() < 6 {
+                    continue;
+                }
+                let mut slots = vec![None; 1 << mask.count()];
+                let fits = subsets.iter().all(|&(occ, att)| {
+                    let slot = &mut slots[(occ.wrapping_mul(candidate) >> shift) as usize];
+                    let ok = slot.is_none_or(|a| a == att);
+                    *slot = Some(att);
+                    ok
+                });
+                if fits {
+                    return candidate;
+                }
+            }
+        })
+    }
+
+    #[test]
+    #[ignore]
+    fn print_magics() {
+        for (name, dirs, seed) in [
+            ("ROOK", ROOK_DIRECTIONS, 0x9e37_79b9_7f4a_7c15),
+            ("BISHOP", BISHOP_DIRECTIONS, 0x2545_f491_4f6c_dd1d),
+        ] {
+            println!("const {name}_MAGICS: [u64; 64] = [");
+            for m in find_magics(&dirs, seed) {
+                println!("    {m:#018x},");
+            }
+            println!("];");
+        }
+    }
+}

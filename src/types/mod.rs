@@ -1,0 +1,12 @@
+//! Small `Copy` value types shared by every part of the engine: squares, bitboards, colours,
+//! pieces and moves.
+
+mod bitboard;
+mod moves;
+mod piece;
+mod square;
+
+pub use bitboard::Bitboard;
+pub use moves::{Move, MoveKind};
+pub use piece::{Color, Piece, PieceType};
+pub use square::{File, Rank, Square};

@@ -1,0 +1,123 @@
+//! The 16-bit move.
+//!
+//! Bit layout: bits 0-5 origin square, bits 6-11 destination square, bits 12-15 the kind:
+//! 0 = ordinary move or capture, 1 = castling (origin and destination are the king's squares),
+//! 2 = en passant, 3..=15 = promotion to the piece type with index `kind - 2`.
+
+use super::{PieceType, Square};
+use std::fmt;
+use std::num::NonZeroU16;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move(NonZeroU16);
+
+const _: () = assert!(std::mem::size_of::<Option<Move>>() == 2);
+
+/// What kind of move a `Move` is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MoveKind {
+    Normal,
+    Castling,
+    EnPassant,
+    Promotion(PieceType),
+}
+
+const CASTLING: u16 = 1;
+const EN_PASSANT: u16 = 2;
+const PROMOTION_OFFSET: u16 = 2;
+
+impl Move {
+    #[inline]
+    const fn encode(from: Square, to: Square, kind: u16) -> Move {
+        let bits = from.index() as u16 | (to.index() as u16) << 6 | kind << 12;
+        // A move never stays on its square, so the bits are never zero.
+        match NonZeroU16::new(bits) {
+            Some(bits) => Move(bits),
+            None => panic!("a move must leave its square"),
+        }
+    }
+
+    #[inline]
+    pub const fn normal(from: Square, to: Square) -> Move {
+        Move::encode(from, to, 0)
+    }
+
+    /// Castling, written as the king's move (`e8g8`).
+    #[inline]
+    pub const fn castling(from: Square, to: Square) -> Move {
+        Move::encode(from, to, CASTLING)
+    }
+
+    #[inline]
+    pub const fn en_passant(from: Square, to: Square) -> Move {
+        Move::encode(from, to, EN_PASSANT)
+    }
+
+    #[inline]
+    pub const fn promotion(from: Square, to: Square, piece: PieceType) -> Move {
+        Move::encode(from, to, piece as u16 + PROMOTION_OFFSET)
+    }
+
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::from_index((self.0.get() & 63) as u8)
+    }
+
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::from_index((self.0.get() >> 6 & 63) as u8)
+    }
+
+    #[inline]
+    pub fn kind(self) -> MoveKind {
+        match self.0.get() >> 12 {
+            0 => MoveKind::Normal,
+            CASTLING => MoveKind::Castling,
+            EN_PASSANT => MoveKind::EnPassant,
+            k => MoveKind::Promotion(
+                PieceType::from_index((k - PROMOTION_OFFSET) as usize).expect("valid promotion"),
+            ),
+        }
+    }
+
+    /// The piece type a promotion creates.
+    #[inline]
+    pub fn promotion_piece(self) -> Option<PieceType> {
+        match self.kind() {
+            MoveKind::Promotion(pt) => Some(pt),
+            _ => None,
+        }
+    }
+
+    /// The raw 16 bits, for hashing and compact storage.
+    #[inline]
+    pub const fn bits(self) -> u16 {
+        self.0.get()
+    }
+
+    /// Rebuilds a move from `bits()`; `None` if the bits name no move.
+    pub fn from_bits(bits: u16) -> Option<Move> {
+        let m = Move(NonZeroU16::new(bits)?);
+        let kind = bits >> 12;
+        let valid_kind = kind <= EN_PASSANT
+            || PieceType::from_index((kind - PROMOTION_OFFSET) as usize).is_some();
+        (valid_kind && m.from() != m.to()).then_some(m)
+    }
+}
+
+impl fmt::Display for Move {
+    /// UCI coordinate notation: `e2e4`, `d7d8q`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from(), self.to())?;
+        if let Some(pt) = self.promotion_piece() {
+            write!(f, "{}", pt.letter())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}

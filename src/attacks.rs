@@ -55,16 +55,44 @@ impl PieceType {
 /// occupancy `occ` (sliders stop at, and include, the first occupied square).
 #[inline(always)]
 pub fn pattern_targets(pattern: Pattern, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
-    let t = &*TABLES;
     match pattern {
-        Pattern::PawnCapture => t.pawn_attacks[color.index()][sq.index()],
-        Pattern::PawnPush => t.pawn_pushes[color.index()][sq.index()],
-        Pattern::Knight => t.knight[sq.index()],
-        Pattern::Bishop => t.bishop.attacks(sq, occ),
-        Pattern::Rook => t.rook.attacks(sq, occ),
-        Pattern::Queen => t.bishop.attacks(sq, occ) | t.rook.attacks(sq, occ),
-        Pattern::King => t.king[sq.index()],
-        Pattern::Soldier => t.soldier[color.index()][sq.index()],
+        Pattern::PawnCapture => pawn_attacks(color, sq),
+        Pattern::PawnPush => PAWN_PUSHES[color.index()][sq.index()],
+        Pattern::Knight => knight_attacks(sq),
+        Pattern::Bishop => bishop_attacks(sq, occ),
+        Pattern::Rook => rook_attacks(sq, occ),
+        Pattern::Queen => bishop_attacks(sq, occ) | rook_attacks(sq, occ),
+        Pattern::King => king_attacks(sq),
+        Pattern::Soldier => soldier_attacks(color, sq),
+    }
+}
+
+/// Both target sets of a `color` piece of type `pt` on `sq`: (capture pattern, quiet pattern).
+/// Queen-moving pieces that capture like a bishop or rook share the slider lookup.
+#[inline(always)]
+pub fn capture_and_quiet_targets(
+    pt: PieceType,
+    color: Color,
+    sq: Square,
+    occ: Bitboard,
+) -> (Bitboard, Bitboard) {
+    match (pt.capture_pattern(), pt.quiet_pattern()) {
+        (Pattern::Bishop, Pattern::Queen) => {
+            let diagonal = bishop_attacks(sq, occ);
+            (diagonal, diagonal | rook_attacks(sq, occ))
+        }
+        (Pattern::Rook, Pattern::Queen) => {
+            let orthogonal = rook_attacks(sq, occ);
+            (orthogonal, orthogonal | bishop_attacks(sq, occ))
+        }
+        (capture, quiet) if capture == quiet => {
+            let targets = pattern_targets(capture, color, sq, occ);
+            (targets, targets)
+        }
+        (capture, quiet) => (
+            pattern_targets(capture, color, sq, occ),
+            pattern_targets(quiet, color, sq, occ),
+        ),
     }
 }
 
@@ -76,160 +104,208 @@ pub fn attacks(pt: PieceType, color: Color, sq: Square, occ: Bitboard) -> Bitboa
 
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
-    TABLES.knight[sq.index()]
+    KNIGHT[sq.index()]
 }
 
 #[inline]
 pub fn king_attacks(sq: Square) -> Bitboard {
-    TABLES.king[sq.index()]
+    KING[sq.index()]
 }
 
 /// The squares a `color` pawn on `sq` captures on.
 #[inline]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
-    TABLES.pawn_attacks[color.index()][sq.index()]
+    PAWN_ATTACKS[color.index()][sq.index()]
 }
 
 /// The squares a `color` Soldier on `sq` moves and captures to.
 #[inline]
 pub fn soldier_attacks(color: Color, sq: Square) -> Bitboard {
-    TABLES.soldier[color.index()][sq.index()]
+    SOLDIER[color.index()][sq.index()]
 }
 
 #[inline]
 pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    TABLES.bishop.attacks(sq, occ)
+    SLIDERS.bishop.attacks(sq, occ)
 }
 
 #[inline]
 pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    TABLES.rook.attacks(sq, occ)
+    SLIDERS.rook.attacks(sq, occ)
+}
+
+/// The bishop's rays from `sq` on an empty board.
+#[inline]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    BISHOP_RAYS[sq.index()]
+}
+
+/// The rook's rays from `sq` on an empty board.
+#[inline]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    ROOK_RAYS[sq.index()]
 }
 
 /// The squares strictly between `a` and `b` when they share a rank, file or diagonal; else empty.
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    TABLES.between[a.index()][b.index()]
+    BETWEEN[a.index()][b.index()]
 }
 
 /// The whole line (edge to edge) through `a` and `b` when they share a rank, file or diagonal;
 /// else empty.
 #[inline]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    TABLES.line[a.index()][b.index()]
+    LINE[a.index()][b.index()]
 }
 
 /// Walks rays from `sq` in the given directions, stopping at (and including) the first occupied
-/// square. Slow; used to build the tables and, in tests, to check them.
-pub fn slow_ray_attacks(sq: Square, occ: Bitboard, directions: &[(i8, i8)]) -> Bitboard {
-    let mut result = Bitboard::EMPTY;
-    for &(df, dr) in directions {
+/// square. Slow; used to build the tables at compile time and, in tests, to check them.
+pub const fn slow_ray_attacks(sq: Square, occ: Bitboard, directions: &[(i8, i8)]) -> Bitboard {
+    let mut result = 0u64;
+    let mut d = 0;
+    while d < directions.len() {
+        let (df, dr) = directions[d];
         let mut cur = sq;
         while let Some(next) = cur.offset(df, dr) {
-            result |= next;
-            if occ.contains(next) {
+            result |= 1 << next.index();
+            if occ.0 >> next.index() & 1 != 0 {
                 break;
             }
             cur = next;
         }
+        d += 1;
     }
-    result
+    Bitboard(result)
 }
 
 pub const ROOK_DIRECTIONS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 pub const BISHOP_DIRECTIONS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
-struct Tables {
-    knight: [Bitboard; 64],
-    king: [Bitboard; 64],
-    pawn_attacks: [[Bitboard; 64]; 2],
-    pawn_pushes: [[Bitboard; 64]; 2],
-    soldier: [[Bitboard; 64]; 2],
+// The small tables are built at compile time, so lookups are plain reads of static data. The
+// magic tables (100K entries) would take half a minute of compile-time evaluation; they are filled
+// once at start-up instead, from the fixed magics below.
+static KNIGHT: [Bitboard; 64] = leaper_table(&[
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+]);
+static KING: [Bitboard; 64] = leaper_table(&[
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+]);
+static PAWN_ATTACKS: [[Bitboard; 64]; 2] = colored_leaper_table(&[(-1, 1), (1, 1)]);
+static PAWN_PUSHES: [[Bitboard; 64]; 2] = colored_leaper_table(&[(0, 1)]);
+static SOLDIER: [[Bitboard; 64]; 2] = colored_leaper_table(&[(0, 1), (-1, 0), (1, 0)]);
+static BETWEEN: [[Bitboard; 64]; 64] = line_tables().0;
+static LINE: [[Bitboard; 64]; 64] = line_tables().1;
+static BISHOP_RAYS: [Bitboard; 64] = ray_table(&BISHOP_DIRECTIONS);
+static ROOK_RAYS: [Bitboard; 64] = ray_table(&ROOK_DIRECTIONS);
+
+struct Sliders {
     bishop: MagicSlider,
     rook: MagicSlider,
-    between: Box<[[Bitboard; 64]; 64]>,
-    line: Box<[[Bitboard; 64]; 64]>,
 }
 
-static TABLES: Lazy<Tables> = Lazy::new(Tables::build);
+static SLIDERS: Lazy<Sliders> = Lazy::new(|| Sliders {
+    bishop: MagicSlider::build(&BISHOP_DIRECTIONS, &BISHOP_MAGICS),
+    rook: MagicSlider::build(&ROOK_DIRECTIONS, &ROOK_MAGICS),
+});
 
-/// Forces the tables to be built now rather than on first use.
+/// Builds the magic tables now rather than on first use (e.g. before a timed search).
 pub fn init() {
-    Lazy::force(&TABLES);
+    Lazy::force(&SLIDERS);
 }
 
-fn leaper_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
+const fn ray_table(directions: &[(i8, i8)]) -> [Bitboard; 64] {
     let mut table = [Bitboard::EMPTY; 64];
-    for sq in Square::ALL {
-        for &(df, dr) in steps {
-            if let Some(to) = sq.offset(df, dr) {
-                table[sq.index()] |= to;
+    let mut i = 0;
+    while i < 64 {
+        table[i] = slow_ray_attacks(Square::from_index(i as u8), Bitboard::EMPTY, directions);
+        i += 1;
+    }
+    table
+}
+
+const fn leaper_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut i = 0;
+    while i < 64 {
+        let sq = Square::from_index(i as u8);
+        let mut s = 0;
+        while s < steps.len() {
+            if let Some(to) = sq.offset(steps[s].0, steps[s].1) {
+                table[i].0 |= 1 << to.index();
             }
+            s += 1;
         }
+        i += 1;
     }
     table
 }
 
 /// The table for a colour-dependent leaper whose steps are given for White (rank offsets flip for
-/// Black).
-fn colored_leaper_table(white_steps: &[(i8, i8)]) -> [[Bitboard; 64]; 2] {
-    let black_steps: Vec<(i8, i8)> = white_steps.iter().map(|&(df, dr)| (df, -dr)).collect();
+/// Black): index 0 White, 1 Black.
+const fn colored_leaper_table<const N: usize>(white_steps: &[(i8, i8); N]) -> [[Bitboard; 64]; 2] {
+    let mut black_steps = *white_steps;
+    let mut i = 0;
+    while i < N {
+        black_steps[i].1 = -black_steps[i].1;
+        i += 1;
+    }
     [leaper_table(white_steps), leaper_table(&black_steps)]
 }
 
-impl Tables {
-    fn build() -> Tables {
-        let knight = leaper_table(&[
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ]);
-        let king = leaper_table(&[
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-        ]);
-        let mut between = Box::new([[Bitboard::EMPTY; 64]; 64]);
-        let mut line = Box::new([[Bitboard::EMPTY; 64]; 64]);
-        for a in Square::ALL {
-            for &dir in ROOK_DIRECTIONS.iter().chain(BISHOP_DIRECTIONS.iter()) {
-                let whole = slow_ray_attacks(a, Bitboard::EMPTY, &[dir, (-dir.0, -dir.1)]) | a;
-                let mut gap = Bitboard::EMPTY;
-                let mut cur = a;
-                while let Some(b) = cur.offset(dir.0, dir.1) {
-                    between[a.index()][b.index()] = gap;
-                    line[a.index()][b.index()] = whole;
-                    gap |= b;
-                    cur = b;
-                }
+/// The between and line tables.
+const fn line_tables() -> ([[Bitboard; 64]; 64], [[Bitboard; 64]; 64]) {
+    const DIRECTIONS: [(i8, i8); 8] = [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ];
+    let mut between = [[Bitboard::EMPTY; 64]; 64];
+    let mut line = [[Bitboard::EMPTY; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let from = Square::from_index(a as u8);
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = DIRECTIONS[d];
+            let whole = slow_ray_attacks(from, Bitboard::EMPTY, &[(df, dr), (-df, -dr)]).0 | 1 << a;
+            let mut gap = 0u64;
+            let mut cur = from;
+            while let Some(b) = cur.offset(df, dr) {
+                between[a][b.index()] = Bitboard(gap);
+                line[a][b.index()] = Bitboard(whole);
+                gap |= 1 << b.index();
+                cur = b;
             }
+            d += 1;
         }
-        Tables {
-            knight,
-            king,
-            pawn_attacks: colored_leaper_table(&[(-1, 1), (1, 1)]),
-            pawn_pushes: colored_leaper_table(&[(0, 1)]),
-            soldier: colored_leaper_table(&[(0, 1), (-1, 0), (1, 0)]),
-            bishop: MagicSlider::build(&BISHOP_DIRECTIONS, &BISHOP_MAGICS),
-            rook: MagicSlider::build(&ROOK_DIRECTIONS, &ROOK_MAGICS),
-            between,
-            line,
-        }
+        a += 1;
     }
+    (between, line)
 }
 
-/// "Fancy" magic bitboards for one slider direction set: for each square a mask of the relevant
-/// occupancy, a multiplier that maps each masked occupancy to a unique table slot, and the shift.
+/// "Fancy" magic bitboards for one slider: for each square a mask of the relevant occupancy, a
+/// multiplier that maps each masked occupancy to a unique slot of the square's part of the
+/// table, and the shift.
 struct MagicSlider {
     entries: [MagicEntry; 64],
     table: Vec<Bitboard>,
@@ -251,8 +327,9 @@ impl MagicSlider {
         self.table[e.offset + slot]
     }
 
-    /// Builds the tables from known magics (`ROOK_MAGICS`, `BISHOP_MAGICS`), checking that each
-    /// maps every occupancy to a slot holding its true attack set.
+    /// Fills the table from known magics (`ROOK_MAGICS`, `BISHOP_MAGICS`), enumerating every
+    /// subset of each mask (Carry-Rippler) and checking that no two occupancies with different
+    /// attack sets share a slot.
     fn build(directions: &[(i8, i8)], magics: &[u64; 64]) -> MagicSlider {
         let mut entries = [MagicEntry::default(); 64];
         let mut table = Vec::new();
@@ -261,12 +338,23 @@ impl MagicSlider {
             let shift = 64 - mask.count();
             let magic = magics[sq.index()];
             let mut slots = vec![None; 1 << mask.count()];
-            for (occ, att) in occupancy_subsets(sq, mask, directions) {
-                let slot = &mut slots[(occ.wrapping_mul(magic) >> shift) as usize];
-                assert!(slot.is_none_or(|a| a == att), "bad magic for {sq}");
-                *slot = Some(att);
+            let mut subset = 0u64;
+            loop {
+                let attacks = slow_ray_attacks(sq, Bitboard(subset), directions);
+                let slot = &mut slots[(subset.wrapping_mul(magic) >> shift) as usize];
+                assert!(slot.is_none_or(|a| a == attacks), "bad magic for {sq}");
+                *slot = Some(attacks);
+                subset = subset.wrapping_sub(mask.0) & mask.0;
+                if subset == 0 {
+                    break;
+                }
             }
-            entries[sq.index()] = MagicEntry { mask: mask.0, magic, shift, offset: table.len() };
+            entries[sq.index()] = MagicEntry {
+                mask: mask.0,
+                magic,
+                shift,
+                offset: table.len(),
+            };
             table.extend(slots.into_iter().map(Option::unwrap_or_default));
         }
         MagicSlider { entries, table }
@@ -274,23 +362,11 @@ impl MagicSlider {
 }
 
 /// The squares whose occupancy matters to a slider on `sq`: its rays, less the board's edges.
-fn relevant_occupancy(sq: Square, directions: &[(i8, i8)]) -> Bitboard {
-    let edges = ((Bitboard::rank(0) | Bitboard::rank(7)) & !Bitboard::rank(sq.rank()))
-        | ((Bitboard::file(0) | Bitboard::file(7)) & !Bitboard::file(sq.file()));
-    slow_ray_attacks(sq, Bitboard::EMPTY, directions) & !edges
-}
-
-/// Every subset of `mask` (Carry-Rippler enumeration) with the slider's true attack set.
-fn occupancy_subsets(sq: Square, mask: Bitboard, directions: &[(i8, i8)]) -> Vec<(u64, Bitboard)> {
-    let mut subsets = Vec::with_capacity(1 << mask.count());
-    let mut subset = 0u64;
-    loop {
-        subsets.push((subset, slow_ray_attacks(sq, Bitboard(subset), directions)));
-        subset = subset.wrapping_sub(mask.0) & mask.0;
-        if subset == 0 {
-            return subsets;
-        }
-    }
+const fn relevant_occupancy(sq: Square, directions: &[(i8, i8)]) -> Bitboard {
+    let ranks = Bitboard::rank(0).0 | Bitboard::rank(7).0;
+    let files = Bitboard::file(0).0 | Bitboard::file(7).0;
+    let edges = (ranks & !Bitboard::rank(sq.rank()).0) | (files & !Bitboard::file(sq.file()).0);
+    Bitboard(slow_ray_attacks(sq, Bitboard::EMPTY, directions).0 & !edges)
 }
 
 /// Magic multipliers for rook attacks, found by `tests::print_magics`.
@@ -432,7 +508,7 @@ const BISHOP_MAGICS: [u64; 64] = [
 pub(crate) struct SplitMix64(pub u64);
 
 impl SplitMix64 {
-    pub fn next(&mut self) -> u64 {
+    pub const fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -444,6 +520,23 @@ impl SplitMix64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every subset of `mask` (Carry-Rippler enumeration) with the slider's true attack set.
+    fn occupancy_subsets(
+        sq: Square,
+        mask: Bitboard,
+        directions: &[(i8, i8)],
+    ) -> Vec<(u64, Bitboard)> {
+        let mut subsets = Vec::with_capacity(1 << mask.count());
+        let mut subset = 0u64;
+        loop {
+            subsets.push((subset, slow_ray_attacks(sq, Bitboard(subset), directions)));
+            subset = subset.wrapping_sub(mask.0) & mask.0;
+            if subset == 0 {
+                return subsets;
+            }
+        }
+    }
 
     /// Finds a magic for every square by trial (sparse random candidates). Run with
     /// `cargo test --release find_magics -- --ignored --nocapture` to regenerate the tables.

@@ -52,7 +52,10 @@ fn run_perft(args: &[String]) -> Result<()> {
                 return Ok(());
             }
             text if depth.is_none() => {
-                depth = Some(text.parse::<u32>().with_context(|| format!("bad depth '{text}'"))?)
+                depth = Some(
+                    text.parse::<u32>()
+                        .with_context(|| format!("bad depth '{text}'"))?,
+                )
             }
             other => bail!("unexpected argument '{other}'"),
         }

@@ -8,7 +8,7 @@
 //! target on its pin line, quiet ones included.
 
 use super::{CastlingSide, Position};
-use crate::attacks::{self, pattern_targets};
+use crate::attacks::{self, Pattern};
 use crate::types::{Bitboard, Move, PieceType, Square};
 use arrayvec::ArrayVec;
 
@@ -27,6 +27,59 @@ const MAX_MOVES: usize = 600;
 /// A fixed-capacity list of moves, kept on the stack.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
+/// Where generated moves go: a list, or a counter that only needs the number of moves (perft's
+/// last ply), so both share one generator.
+trait MoveSink {
+    /// Adds the moves from `from` to each square of `to`.
+    fn add_targets(&mut self, from: Square, to: Bitboard);
+    /// Adds a promotion to each of `pieces` for every square of `to`.
+    fn add_promotions(&mut self, from: Square, to: Bitboard, pieces: &[PieceType]);
+    fn add(&mut self, m: Move);
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn add_targets(&mut self, from: Square, to: Bitboard) {
+        for sq in to {
+            self.push(Move::normal(from, sq));
+        }
+    }
+
+    #[inline]
+    fn add_promotions(&mut self, from: Square, to: Bitboard, pieces: &[PieceType]) {
+        for sq in to {
+            for &pt in pieces {
+                self.push(Move::promotion(from, sq, pt));
+            }
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+/// Counts moves without storing them.
+struct MoveCounter(usize);
+
+impl MoveSink for MoveCounter {
+    #[inline]
+    fn add_targets(&mut self, _from: Square, to: Bitboard) {
+        self.0 += to.count() as usize;
+    }
+
+    #[inline]
+    fn add_promotions(&mut self, _from: Square, to: Bitboard, pieces: &[PieceType]) {
+        self.0 += to.count() as usize * pieces.len();
+    }
+
+    #[inline]
+    fn add(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+}
+
 impl Position {
     /// Every legal move.
     pub fn legal_moves(&self) -> MoveList {
@@ -35,36 +88,42 @@ impl Position {
         list
     }
 
+    /// The number of legal moves, counted without listing them.
+    pub fn count_legal_moves(&self) -> usize {
+        let mut counter = MoveCounter(0);
+        self.generate_legal::<_, true, true>(&mut counter);
+        counter.0
+    }
+
     /// Appends the legal moves of kind `gen` to `list`. A position where the game has ended by
     /// campmate has no moves.
     pub fn generate(&self, gen: GenType, list: &mut MoveList) {
         match gen {
-            GenType::All => self.generate_legal::<true, true>(list),
-            GenType::Captures => self.generate_legal::<true, false>(list),
-            GenType::Quiets => self.generate_legal::<false, true>(list),
+            GenType::All => self.generate_legal::<_, true, true>(list),
+            GenType::Captures => self.generate_legal::<_, true, false>(list),
+            GenType::Quiets => self.generate_legal::<_, false, true>(list),
         }
     }
 
-    fn generate_legal<const CAPTURES: bool, const QUIETS: bool>(&self, list: &mut MoveList) {
+    fn generate_legal<S: MoveSink, const CAPTURES: bool, const QUIETS: bool>(&self, sink: &mut S) {
         if self.campmate_reached() {
             return;
         }
         let us = self.side_to_move;
         let ksq = self.king_square(us);
         let occ = self.occupied();
-        let enemies = self.pieces_of(!us);
 
-        self.generate_king_steps::<CAPTURES, QUIETS>(ksq, list);
+        self.generate_king_steps::<S, CAPTURES, QUIETS>(ksq, sink);
         let checkers = self.checkers();
         if checkers.more_than_one() {
             return;
         }
         // Outside check any square will do; in check, a move must capture or block the checker.
-        let targets = match checkers.any() {
+        let evasions = match checkers.any() {
             true => attacks::between(ksq, checkers.lsb()) | checkers,
             false => Bitboard::FULL,
         };
-        let pinned = self.pinned(us);
+        let enemies = self.pieces_of(!us);
         let mut wanted = Bitboard::EMPTY;
         if CAPTURES {
             wanted |= enemies;
@@ -72,46 +131,34 @@ impl Position {
         if QUIETS {
             wanted |= !occ;
         }
+        let targets = evasions & wanted;
+        let pinned = self.pinned(us);
 
         for &pt in self.variant.piece_types() {
             if pt == PieceType::Pawn || pt == PieceType::King {
                 continue;
             }
-            let (capture, quiet) = (pt.capture_pattern(), pt.quiet_pattern());
             for from in self.pieces(us, pt) {
-                let mut to = Bitboard::EMPTY;
-                let capture_targets = pattern_targets(capture, us, from, occ);
-                if CAPTURES {
-                    to |= capture_targets & enemies;
-                }
-                if QUIETS {
-                    let quiet_targets = match quiet == capture {
-                        true => capture_targets,
-                        false => pattern_targets(quiet, us, from, occ),
-                    };
-                    to |= quiet_targets & !occ;
-                }
-                to &= targets & wanted;
+                let (capture, quiet) = attacks::capture_and_quiet_targets(pt, us, from, occ);
+                let mut to = ((capture & enemies) | (quiet & !occ)) & targets;
                 if pinned.contains(from) {
                     to &= attacks::line(ksq, from);
                 }
-                for sq in to {
-                    list.push(Move::normal(from, sq));
-                }
+                sink.add_targets(from, to);
             }
         }
 
-        self.generate_pawn_moves::<CAPTURES, QUIETS>(ksq, targets, pinned, list);
+        self.generate_pawn_moves::<S, CAPTURES>(ksq, evasions, targets, pinned, sink);
         if QUIETS && checkers.is_empty() {
-            self.generate_castling(ksq, list);
+            self.generate_castling(ksq, sink);
         }
     }
 
     /// King steps to squares that are neither attacked nor on the enemy king's open lines.
-    fn generate_king_steps<const CAPTURES: bool, const QUIETS: bool>(
+    fn generate_king_steps<S: MoveSink, const CAPTURES: bool, const QUIETS: bool>(
         &self,
         ksq: Square,
-        list: &mut MoveList,
+        sink: &mut S,
     ) {
         let us = self.side_to_move;
         let occ = self.occupied();
@@ -123,63 +170,54 @@ impl Position {
             to &= occ;
         }
         let without_king = occ ^ ksq;
-        for sq in to {
-            if !self.is_attacked(sq, !us, without_king)
-                && !self.faces_enemy_king(sq, us, without_king)
-            {
-                list.push(Move::normal(ksq, sq));
-            }
+        let safe = to.filter(|&sq| {
+            !self.is_attacked(sq, !us, without_king) && !self.faces_enemy_king(sq, us, without_king)
+        });
+        for sq in safe {
+            sink.add(Move::normal(ksq, sq));
         }
     }
 
-    fn generate_pawn_moves<const CAPTURES: bool, const QUIETS: bool>(
+    /// Pawn pushes, double steps, captures, promotions (all counted as captures) and en passant.
+    /// `evasions` is the check restriction; `targets` adds the capture/quiet one.
+    fn generate_pawn_moves<S: MoveSink, const CAPTURES: bool>(
         &self,
         ksq: Square,
+        evasions: Bitboard,
         targets: Bitboard,
         pinned: Bitboard,
-        list: &mut MoveList,
+        sink: &mut S,
     ) {
         let us = self.side_to_move;
         let occ = self.occupied();
         let enemies = self.pieces_of(!us);
-        let promotion_rank = us.relative_rank(7);
+        let promotion_rank = Bitboard::rank(us.relative_rank(7));
         let double_step_rank = self.variant.double_step_rank(us);
         for from in self.pieces(us, PieceType::Pawn) {
-            let mut to = Bitboard::EMPTY;
-            let single = attacks::pattern_targets(attacks::Pattern::PawnPush, us, from, occ) & !occ;
+            let single = attacks::pattern_targets(Pattern::PawnPush, us, from, occ) & !occ;
+            let mut to = single;
             if single.any() && from.rank() == double_step_rank {
-                to |= attacks::pattern_targets(attacks::Pattern::PawnPush, us, single.lsb(), occ)
-                    & !occ;
+                to |= attacks::pattern_targets(Pattern::PawnPush, us, single.lsb(), occ) & !occ;
             }
-            to |= single;
             to |= attacks::pawn_attacks(us, from) & enemies;
-            to &= targets;
             if pinned.contains(from) {
                 to &= attacks::line(ksq, from);
             }
-            for sq in to {
-                let is_capture = enemies.contains(sq);
-                if sq.rank() == promotion_rank {
-                    if CAPTURES {
-                        for &pt in self.variant.promotion_types() {
-                            list.push(Move::promotion(from, sq, pt));
-                        }
-                    }
-                } else if (is_capture && CAPTURES) || (!is_capture && QUIETS) {
-                    list.push(Move::normal(from, sq));
-                }
+            if CAPTURES {
+                let promotions = to & promotion_rank & evasions;
+                sink.add_promotions(from, promotions, self.variant.promotion_types());
             }
+            sink.add_targets(from, to & !promotion_rank & targets);
             if let Some(ep) = self.en_passant() {
                 if CAPTURES
                     && attacks::pawn_attacks(us, from).contains(ep)
                     && self.en_passant_is_legal(from, ep)
                 {
-                    list.push(Move::en_passant(from, ep));
+                    sink.add(Move::en_passant(from, ep));
                 }
             }
         }
     }
-
     /// Plays the capture on a scratch occupancy and tests the king: en passant removes two pieces
     /// from their squares and may open a line to the king, or a rank between the kings.
     ///
@@ -196,15 +234,15 @@ impl Position {
         let occ = (self.occupied() ^ from ^ captured) | to;
         let attackers =
             self.attackers_to(ksq, occ) & self.pieces_of(!us) & !Bitboard::from(captured);
-        let opens_rank_between_kings = ksq.rank() == self.king_square(!us).rank()
-            && self.faces_enemy_king(ksq, us, occ);
+        let opens_rank_between_kings =
+            ksq.rank() == self.king_square(!us).rank() && self.faces_enemy_king(ksq, us, occ);
         attackers.is_empty() && !opens_rank_between_kings
     }
 
     /// Castling: the right is held, the squares between king and rook are empty, and the king is
     /// not in check (the caller's test), passes through no attacked square and, with the faceoff
     /// rule, through no square facing the enemy king.
-    fn generate_castling(&self, ksq: Square, list: &mut MoveList) {
+    fn generate_castling<S: MoveSink>(&self, ksq: Square, sink: &mut S) {
         let us = self.side_to_move;
         let occ = self.occupied();
         let without_king = occ ^ ksq;
@@ -221,7 +259,7 @@ impl Position {
                     && !self.faces_enemy_king(sq, us, without_king)
             });
             if safe {
-                list.push(Move::castling(ksq, side.king_to()));
+                sink.add(Move::castling(ksq, side.king_to()));
             }
         }
     }
@@ -231,6 +269,8 @@ impl Position {
     /// The legal move written `text` in UCI notation (`e2e4`, `e7e8q`, castling as the king's
     /// move), if there is one.
     pub fn parse_uci_move(&self, text: &str) -> Option<Move> {
-        self.legal_moves().into_iter().find(|m| m.to_string() == text)
+        self.legal_moves()
+            .into_iter()
+            .find(|m| m.to_string() == text)
     }
 }

@@ -4,28 +4,46 @@
 
 use crate::attacks::SplitMix64;
 use crate::types::{Piece, Square};
-use once_cell::sync::Lazy;
 
-pub(crate) struct ZobristKeys {
+struct ZobristKeys {
     pieces: [[u64; 64]; Piece::COUNT],
     side: u64,
     castling: [u64; 16],
     en_passant: [u64; 8],
 }
 
-static KEYS: Lazy<ZobristKeys> = Lazy::new(|| {
+static KEYS: ZobristKeys = {
     let mut rng = SplitMix64(0x4b41_4953_4552_2021);
     let mut pieces = [[0; 64]; Piece::COUNT];
-    for table in pieces.iter_mut() {
-        for key in table.iter_mut() {
-            *key = rng.next();
+    let mut p = 0;
+    while p < Piece::COUNT {
+        let mut sq = 0;
+        while sq < 64 {
+            pieces[p][sq] = rng.next();
+            sq += 1;
         }
+        p += 1;
     }
     let side = rng.next();
-    let castling = std::array::from_fn(|_| rng.next());
-    let en_passant = std::array::from_fn(|_| rng.next());
-    ZobristKeys { pieces, side, castling, en_passant }
-});
+    let mut castling = [0; 16];
+    let mut i = 0;
+    while i < 16 {
+        castling[i] = rng.next();
+        i += 1;
+    }
+    let mut en_passant = [0; 8];
+    let mut i = 0;
+    while i < 8 {
+        en_passant[i] = rng.next();
+        i += 1;
+    }
+    ZobristKeys {
+        pieces,
+        side,
+        castling,
+        en_passant,
+    }
+};
 
 #[inline]
 pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {

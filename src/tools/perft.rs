@@ -9,11 +9,11 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return pos.count_legal_moves() as u64;
+    }
     let mut moves = MoveList::new();
     pos.generate(GenType::All, &mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     let mut nodes = 0;
     for &m in &moves {
         pos.make_move(m);

@@ -266,7 +266,12 @@ impl MagicSlider {
                 assert!(slot.is_none_or(|a| a == att), "bad magic for {sq}");
                 *slot = Some(att);
             }
-            entries[sq.index()] = MagicEntry { mask: mask.0, magic, shift, offset: table.len() };
+            entries[sq.index()] = MagicEntry {
+                mask: mask.0,
+                magic,
+                shift,
+                offset: table.len(),
+            };
             table.extend(slots.into_iter().map(Option::unwrap_or_default));
         }
         MagicSlider { entries, table }

@@ -44,9 +44,9 @@ impl Variant {
         use PieceType::*;
         match self {
             Variant::Chess => &[Pawn, Knight, Bishop, Rook, Queen, King],
-            Variant::Empire => {
-                &[Pawn, Knight, Bishop, Rook, Queen, King, Soldier, Eagle, Cardinal, Tower, Duke]
-            }
+            Variant::Empire => &[
+                Pawn, Knight, Bishop, Rook, Queen, King, Soldier, Eagle, Cardinal, Tower, Duke,
+            ],
         }
     }
 
@@ -117,7 +117,12 @@ pub struct UnknownVariant(pub String);
 impl fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-        write!(f, "unknown variant '{}' (known: {})", self.0, names.join(", "))
+        write!(
+            f,
+            "unknown variant '{}' (known: {})",
+            self.0,
+            names.join(", ")
+        )
     }
 }
 

@@ -45,11 +45,19 @@ fn run_suite(suite: &str, variant: Variant, keep: impl Fn(&Case) -> bool) -> usi
                 .unwrap_or_else(|e| panic!("{}: {e}", case.fen));
             let got = perft(&mut pos, case.depth);
             (got != case.nodes).then(|| {
-                format!("{} depth {}: expected {}, got {got}", case.fen, case.depth, case.nodes)
+                format!(
+                    "{} depth {}: expected {}, got {got}",
+                    case.fen, case.depth, case.nodes
+                )
             })
         })
         .collect();
-    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     cases.len()
 }
 
@@ -59,7 +67,9 @@ fn assert_default_coverage(suite: &str) {
     let cases = read_suite(suite);
     for fen in cases.iter().map(|c| &c.fen) {
         let of_fen: Vec<&Case> = cases.iter().filter(|c| &c.fen == fen).collect();
-        let covered = of_fen.iter().any(|c| c.nodes <= DEFAULT_LIMIT && c.depth >= 3)
+        let covered = of_fen
+            .iter()
+            .any(|c| c.nodes <= DEFAULT_LIMIT && c.depth >= 3)
             || of_fen.iter().all(|c| c.nodes <= DEFAULT_LIMIT);
         assert!(covered, "{fen} has no default-run count at depth 3 or more");
     }

@@ -12,10 +12,22 @@ pub struct CastlingSide {
 
 impl CastlingSide {
     pub const ALL: [CastlingSide; 4] = [
-        CastlingSide { color: Color::White, kingside: true },
-        CastlingSide { color: Color::White, kingside: false },
-        CastlingSide { color: Color::Black, kingside: true },
-        CastlingSide { color: Color::Black, kingside: false },
+        CastlingSide {
+            color: Color::White,
+            kingside: true,
+        },
+        CastlingSide {
+            color: Color::White,
+            kingside: false,
+        },
+        CastlingSide {
+            color: Color::Black,
+            kingside: true,
+        },
+        CastlingSide {
+            color: Color::Black,
+            kingside: false,
+        },
     ];
 
     /// The bit of this right in `CastlingRights`.
@@ -63,7 +75,9 @@ impl CastlingSide {
 
     /// The castling move whose king goes from `from` to `to`, if there is one.
     pub fn from_king_move(from: Square, to: Square) -> Option<CastlingSide> {
-        CastlingSide::ALL.into_iter().find(|c| c.king_from() == from && c.king_to() == to)
+        CastlingSide::ALL
+            .into_iter()
+            .find(|c| c.king_from() == from && c.king_to() == to)
     }
 }
 

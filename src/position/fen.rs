@@ -48,13 +48,19 @@ impl fmt::Display for FenError {
             FenError::FieldCount(n) => write!(f, "FEN has {n} fields; expected 4 to 6"),
             FenError::RankCount(n) => write!(f, "board field has {n} ranks; expected 8"),
             FenError::RankLength { rank, squares } => {
-                write!(f, "board field: rank {rank} describes {squares} squares; expected 8")
+                write!(
+                    f,
+                    "board field: rank {rank} describes {squares} squares; expected 8"
+                )
             }
             FenError::UnknownPiece { letter, variant } => {
                 write!(f, "board field: '{letter}' is not a piece of {variant}")
             }
             FenError::KingCount { color, count } => {
-                write!(f, "board field: {color:?} has {count} kings; expected exactly 1")
+                write!(
+                    f,
+                    "board field: {color:?} has {count} kings; expected exactly 1"
+                )
             }
             FenError::PawnOnLastRank(sq) => {
                 write!(f, "board field: pawn on {sq}, its promotion rank")
@@ -64,7 +70,10 @@ impl fmt::Display for FenError {
                 write!(f, "castling field '{s}': expected '-' or letters from KQkq")
             }
             FenError::CastlingPiecesMissing(c) => {
-                write!(f, "castling field: right '{c}' but its king or rook is not in place")
+                write!(
+                    f,
+                    "castling field: right '{c}' but its king or rook is not in place"
+                )
             }
             FenError::EnPassantSyntax(s) => {
                 write!(f, "en-passant field '{s}': expected '-' or a square")
@@ -76,13 +85,19 @@ impl fmt::Display for FenError {
                 write!(f, "halfmove-clock field '{s}': expected a number 0 or more")
             }
             FenError::FullmoveNumber(s) => {
-                write!(f, "fullmove-number field '{s}': expected a number 1 or more")
+                write!(
+                    f,
+                    "fullmove-number field '{s}': expected a number 1 or more"
+                )
             }
             FenError::OpponentInCheck => {
                 write!(f, "illegal position: the side not to move is in check")
             }
             FenError::KingsFacing => {
-                write!(f, "illegal position: the kings face each other on an open line")
+                write!(
+                    f,
+                    "illegal position: the kings face each other on an open line"
+                )
             }
         }
     }
@@ -107,7 +122,9 @@ impl Position {
         pos.state.castling = pos.read_castling(fields[2])?;
         pos.state.en_passant = pos.read_en_passant(fields[3])?;
         pos.state.halfmove_clock = match fields.get(4) {
-            Some(s) => s.parse().map_err(|_| FenError::HalfmoveClock(s.to_string()))?,
+            Some(s) => s
+                .parse()
+                .map_err(|_| FenError::HalfmoveClock(s.to_string()))?,
             None => 0,
         };
         let fullmove: u32 = match fields.get(5) {
@@ -140,14 +157,20 @@ impl Position {
                 }
                 let piece = Piece::from_letter(c)
                     .filter(|p| self.variant.piece_types().contains(&p.kind))
-                    .ok_or(FenError::UnknownPiece { letter: c, variant: self.variant })?;
+                    .ok_or(FenError::UnknownPiece {
+                        letter: c,
+                        variant: self.variant,
+                    })?;
                 if file < 8 {
                     self.put_piece(piece, Square::new(file as u8, rank));
                 }
                 file += 1;
             }
             if file != 8 {
-                return Err(FenError::RankLength { rank: rank + 1, squares: file });
+                return Err(FenError::RankLength {
+                    rank: rank + 1,
+                    squares: file,
+                });
             }
         }
         for color in Color::BOTH {
@@ -156,7 +179,9 @@ impl Position {
                 return Err(FenError::KingCount { color, count });
             }
             let last_rank = color.relative_rank(7);
-            if let Some(sq) = self.pieces(color, PieceType::Pawn).find(|s| s.rank() == last_rank)
+            if let Some(sq) = self
+                .pieces(color, PieceType::Pawn)
+                .find(|s| s.rank() == last_rank)
             {
                 return Err(FenError::PawnOnLastRank(sq));
             }
@@ -191,7 +216,8 @@ impl Position {
         if field == "-" {
             return Ok(None);
         }
-        let ep = Square::parse(field).ok_or_else(|| FenError::EnPassantSyntax(field.to_string()))?;
+        let ep =
+            Square::parse(field).ok_or_else(|| FenError::EnPassantSyntax(field.to_string()))?;
         let us = self.side_to_move;
         let them = !us;
         let from_rank = self.variant.double_step_rank(them);
@@ -200,7 +226,9 @@ impl Position {
                 self.piece_at(pawn_sq) == Some(Piece::new(them, PieceType::Pawn))
             })
             && self.piece_at(ep).is_none()
-            && ep.offset(0, -them.forward()).is_some_and(|from| self.piece_at(from).is_none());
+            && ep
+                .offset(0, -them.forward())
+                .is_some_and(|from| self.piece_at(from).is_none());
         if !valid {
             return Err(FenError::ImpossibleEnPassant(ep));
         }
@@ -244,7 +272,11 @@ impl Position {
             }
         }
         fen.push(' ');
-        fen.push(if self.side_to_move == Color::White { 'w' } else { 'b' });
+        fen.push(if self.side_to_move == Color::White {
+            'w'
+        } else {
+            'b'
+        });
         fen.push(' ');
         let rights: String = CastlingSide::ALL
             .into_iter()
@@ -257,7 +289,11 @@ impl Position {
             Some(sq) => fen.push_str(&sq.to_string()),
             None => fen.push('-'),
         }
-        fen.push_str(&format!(" {} {}", self.state.halfmove_clock, self.fullmove_number()));
+        fen.push_str(&format!(
+            " {} {}",
+            self.state.halfmove_clock,
+            self.fullmove_number()
+        ));
         fen
     }
 }

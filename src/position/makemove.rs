@@ -85,7 +85,9 @@ impl Position {
     /// Records the square a double-stepping pawn passed, if an enemy pawn can capture there.
     /// Returns the key change.
     fn set_en_passant_after_double_step(&mut self, from: Square, us: Color, them: Color) -> u64 {
-        let passed = from.offset(0, us.forward()).expect("a double step passes a square");
+        let passed = from
+            .offset(0, us.forward())
+            .expect("a double step passes a square");
         if (attacks::pawn_attacks(us, passed) & self.pieces(them, PieceType::Pawn)).any() {
             self.state.en_passant = Some(passed);
             zobrist::en_passant_key(passed)

@@ -125,7 +125,10 @@ impl Position {
     #[inline]
     fn diagonal_and_orthogonal_attackers(&self) -> (Bitboard, Bitboard) {
         let queens = self.capturing_by(Pattern::Queen);
-        (queens | self.capturing_by(Pattern::Bishop), queens | self.capturing_by(Pattern::Rook))
+        (
+            queens | self.capturing_by(Pattern::Bishop),
+            queens | self.capturing_by(Pattern::Rook),
+        )
     }
 
     /// The king square of `color`. Every valid position has exactly one king per side.
@@ -214,9 +217,9 @@ impl Position {
     #[inline]
     pub fn campmate_reached(&self) -> bool {
         self.variant.has_campmate()
-            && Color::BOTH.into_iter().any(|c| {
-                self.king_square(c).rank() == self.variant.campmate_rank(c)
-            })
+            && Color::BOTH
+                .into_iter()
+                .any(|c| self.king_square(c).rank() == self.variant.campmate_rank(c))
     }
 
     /// Pieces of `color` that may not leave the line between their king and an enemy slider (or,
@@ -252,7 +255,9 @@ impl Position {
 
     #[inline]
     fn remove_piece(&mut self, sq: Square) -> Piece {
-        let piece = self.board[sq.index()].take().expect("a piece on the square");
+        let piece = self.board[sq.index()]
+            .take()
+            .expect("a piece on the square");
         self.by_color[piece.color.index()] ^= sq;
         self.by_type[piece.kind.index()] ^= sq;
         self.by_capture[piece.kind.capture_pattern() as usize] ^= sq;
@@ -309,7 +314,9 @@ impl fmt::Display for Position {
         writeln!(f, "{SEPARATOR}")?;
         for rank in (0..8).rev() {
             for file in 0..8 {
-                let letter = self.piece_at(Square::new(file, rank)).map_or(' ', Piece::letter);
+                let letter = self
+                    .piece_at(Square::new(file, rank))
+                    .map_or(' ', Piece::letter);
                 write!(f, " | {letter}")?;
             }
             writeln!(f, " | {}", rank + 1)?;

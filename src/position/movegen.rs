@@ -196,8 +196,8 @@ impl Position {
         let occ = (self.occupied() ^ from ^ captured) | to;
         let attackers =
             self.attackers_to(ksq, occ) & self.pieces_of(!us) & !Bitboard::from(captured);
-        let opens_rank_between_kings = ksq.rank() == self.king_square(!us).rank()
-            && self.faces_enemy_king(ksq, us, occ);
+        let opens_rank_between_kings =
+            ksq.rank() == self.king_square(!us).rank() && self.faces_enemy_king(ksq, us, occ);
         attackers.is_empty() && !opens_rank_between_kings
     }
 
@@ -231,6 +231,8 @@ impl Position {
     /// The legal move written `text` in UCI notation (`e2e4`, `e7e8q`, castling as the king's
     /// move), if there is one.
     pub fn parse_uci_move(&self, text: &str) -> Option<Move> {
-        self.legal_moves().into_iter().find(|m| m.to_string() == text)
+        self.legal_moves()
+            .into_iter()
+            .find(|m| m.to_string() == text)
     }
 }

@@ -69,27 +69,40 @@ impl Position {
     pub fn outcome(&self) -> Option<Outcome> {
         let us = self.side_to_move;
         let terminal = |value: TerminalValue, reason| match value {
-            TerminalValue::Loss => Outcome::Win { winner: !us, reason },
+            TerminalValue::Loss => Outcome::Win {
+                winner: !us,
+                reason,
+            },
             TerminalValue::Draw => Outcome::Draw { reason },
         };
         if self.campmate_reached() {
             // The king that reached its far rank wins; in a real game that is the side that just
             // moved, but a FEN may set up either.
-            let them_reached =
-                self.king_square(!us).rank() == self.variant.campmate_rank(!us);
+            let them_reached = self.king_square(!us).rank() == self.variant.campmate_rank(!us);
             let winner = if them_reached { !us } else { us };
-            return Some(Outcome::Win { winner, reason: EndReason::Campmate });
+            return Some(Outcome::Win {
+                winner,
+                reason: EndReason::Campmate,
+            });
         }
         let no_moves = self.legal_moves().is_empty();
         if self.state.halfmove_clock >= 100 && !(no_moves && self.in_check()) {
-            return Some(Outcome::Draw { reason: EndReason::FiftyMoves });
+            return Some(Outcome::Draw {
+                reason: EndReason::FiftyMoves,
+            });
         }
         if self.repetitions() >= 2 {
-            return Some(terminal(self.variant.repetition_value(), EndReason::Repetition));
+            return Some(terminal(
+                self.variant.repetition_value(),
+                EndReason::Repetition,
+            ));
         }
         if no_moves {
             return Some(if self.in_check() {
-                Outcome::Win { winner: !us, reason: EndReason::Checkmate }
+                Outcome::Win {
+                    winner: !us,
+                    reason: EndReason::Checkmate,
+                }
             } else {
                 terminal(self.variant.stalemate_value(), EndReason::Stalemate)
             });

@@ -24,7 +24,12 @@ static KEYS: Lazy<ZobristKeys> = Lazy::new(|| {
     let side = rng.next();
     let castling = std::array::from_fn(|_| rng.next());
     let en_passant = std::array::from_fn(|_| rng.next());
-    ZobristKeys { pieces, side, castling, en_passant }
+    ZobristKeys {
+        pieces,
+        side,
+        castling,
+        en_passant,
+    }
 });
 
 #[inline]

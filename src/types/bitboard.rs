@@ -151,7 +151,11 @@ impl fmt::Debug for Bitboard {
         writeln!(f)?;
         for rank in (0..8).rev() {
             for file in 0..8 {
-                let mark = if self.contains(Square::new(file, rank)) { 'X' } else { '.' };
+                let mark = if self.contains(Square::new(file, rank)) {
+                    'X'
+                } else {
+                    '.'
+                };
                 write!(f, "{mark}")?;
             }
             writeln!(f)?;

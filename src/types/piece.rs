@@ -156,7 +156,11 @@ impl Piece {
     /// The piece written with this FEN letter.
     pub fn from_letter(letter: char) -> Option<Piece> {
         let kind = PieceType::from_letter(letter)?;
-        let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if letter.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         Some(Piece::new(color, kind))
     }
 }

@@ -271,7 +271,9 @@ impl<'a> Searcher<'a> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         self.shared.nodes[self.id].0.store(self.nodes, Relaxed);
-        if self.main.is_some() && (self.nodes % 1024 == 0 || self.shared.limits.nodes.is_some()) {
+        if self.main.is_some()
+            && (self.nodes.is_multiple_of(1024) || self.shared.limits.nodes.is_some())
+        {
             self.check_limits();
         }
     }

@@ -79,7 +79,7 @@ impl TranspositionTable {
 
     /// The size actually allocated, in MiB.
     pub fn size_mb(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>() >> 20
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
     /// Empties the table.
@@ -97,7 +97,7 @@ impl TranspositionTable {
 
     #[inline]
     fn bucket(&self, key: u64) -> &Bucket {
-        let index = (u128::from(key) * self.buckets.len() as u128 >> 64) as usize;
+        let index = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
         &self.buckets[index]
     }
 

@@ -233,18 +233,12 @@ impl Searcher<'_> {
             return eval;
         }
 
-        let mut moves = MoveList::new();
-        self.pos.generate(GenType::All, &mut moves);
-        if moves.is_empty() {
+        let mut picker = MovePicker::default();
+        let killers = self.histories.killers(ply);
+        picker.generate(&self.pos, GenType::All, tt_move, killers, self.histories);
+        if picker.is_empty() {
             return no_moves_value(&self.pos, ply);
         }
-        let mut picker = MovePicker::new(
-            &self.pos,
-            moves,
-            tt_move,
-            self.histories.killers(ply),
-            self.histories,
-        );
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut quiets_tried = ArrayVec::<Move, 64>::new();
@@ -348,10 +342,11 @@ impl Searcher<'_> {
             }
         }
         let in_check = self.pos.in_check();
-        let mut moves = MoveList::new();
+        let tt_move = entry.and_then(|e| e.mv);
+        let mut picker = MovePicker::default();
         let (eval, mut best) = if in_check {
-            self.pos.generate(GenType::All, &mut moves);
-            if moves.is_empty() {
+            picker.generate(&self.pos, GenType::All, tt_move, [None; 2], self.histories);
+            if picker.is_empty() {
                 return mated_in(ply);
             }
             (-INFINITE, -INFINITE)
@@ -364,12 +359,15 @@ impl Searcher<'_> {
                 return eval;
             }
             alpha = alpha.max(eval);
-            self.pos.generate(GenType::Captures, &mut moves);
+            picker.generate(
+                &self.pos,
+                GenType::Captures,
+                tt_move,
+                [None; 2],
+                self.histories,
+            );
             (eval, eval)
         };
-
-        let tt_move = entry.and_then(|e| e.mv);
-        let mut picker = MovePicker::new(&self.pos, moves, tt_move, [None; 2], self.histories);
         let mut best_move = None;
         while let Some((m, order)) = picker.next() {
             if !in_check {

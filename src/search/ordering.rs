@@ -9,7 +9,7 @@ use super::history::Histories;
 use super::see::{captured_value, see_ge};
 use crate::eval::params::PIECE_VALUE;
 use crate::types::{Move, MoveKind};
-use crate::{MoveList, Position};
+use crate::{GenType, MoveList, Position};
 use arrayvec::ArrayVec;
 
 const TT_MOVE: i32 = 1 << 30;
@@ -40,59 +40,99 @@ pub fn wins_by_campmate(pos: &Position, m: Move) -> bool {
         && m.to().rank() == pos.variant().campmate_rank(us)
 }
 
-/// The moves of one node with their ordering scores.
+/// Picks made by scanning before the rest is sorted once: most nodes cut off after a move or
+/// two, and the others visit every move.
+const SCANNED_PICKS: usize = 3;
+
+/// A move with its ordering score and its place in generation order (the tie-break).
+#[derive(Clone, Copy)]
+struct Entry {
+    score: i32,
+    index: u16,
+    mv: Move,
+}
+
+impl Entry {
+    /// Higher sorts first: by score, then earlier generated.
+    #[inline]
+    fn key(self) -> (i32, std::cmp::Reverse<u16>) {
+        (self.score, std::cmp::Reverse(self.index))
+    }
+}
+
+/// The moves of one node with their ordering scores. Built empty and filled in place, so no
+/// move list is copied around.
+#[derive(Default)]
 pub struct MovePicker {
     moves: MoveList,
-    scores: ArrayVec<i32, 600>,
+    entries: ArrayVec<Entry, 600>,
+    cursor: usize,
 }
 
 impl MovePicker {
-    /// Scores `moves` for the side to move in `pos`.
-    pub fn new(
+    /// Generates the moves of kind `gen` for the side to move in `pos` and scores them.
+    pub fn generate(
+        &mut self,
         pos: &Position,
-        moves: MoveList,
+        gen: GenType,
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
         history: &Histories,
-    ) -> MovePicker {
+    ) {
+        pos.generate(gen, &mut self.moves);
         let us = pos.side_to_move();
-        let scores = moves
-            .iter()
-            .map(|&m| {
-                if Some(m) == tt_move {
-                    TT_MOVE
-                } else if wins_by_campmate(pos, m) {
-                    CAMPMATE
-                } else if is_tactical(pos, m) {
-                    let attacker = pos.piece_at(m.from()).expect("a mover").kind;
-                    let gain = 16 * captured_value(pos, m)
-                        + m.promotion_piece()
-                            .map_or(0, |pt| 16 * PIECE_VALUE[pt.index()].mg())
-                        - PIECE_VALUE[attacker.index()].mg() / 16;
-                    if m.promotion_piece().is_some() || see_ge(pos, m, 0) {
-                        GOOD_CAPTURE + gain
-                    } else {
-                        BAD_CAPTURE + gain
-                    }
-                } else if Some(m) == killers[0] {
-                    KILLER
-                } else if Some(m) == killers[1] {
-                    KILLER - 1
+        for (index, &m) in self.moves.iter().enumerate() {
+            let score = if Some(m) == tt_move {
+                TT_MOVE
+            } else if wins_by_campmate(pos, m) {
+                CAMPMATE
+            } else if is_tactical(pos, m) {
+                let attacker = pos.piece_at(m.from()).expect("a mover").kind;
+                let gain = 16 * captured_value(pos, m)
+                    + m.promotion_piece()
+                        .map_or(0, |pt| 16 * PIECE_VALUE[pt.index()].mg())
+                    - PIECE_VALUE[attacker.index()].mg() / 16;
+                if m.promotion_piece().is_some() || see_ge(pos, m, 0) {
+                    GOOD_CAPTURE + gain
                 } else {
-                    history.quiet(us, m)
+                    BAD_CAPTURE + gain
                 }
-            })
-            .collect();
-        MovePicker { moves, scores }
+            } else if Some(m) == killers[0] {
+                KILLER
+            } else if Some(m) == killers[1] {
+                KILLER - 1
+            } else {
+                history.quiet(us, m)
+            };
+            self.entries.push(Entry {
+                score,
+                index: index as u16,
+                mv: m,
+            });
+        }
     }
 
-    /// The best remaining move and its score, removing it from the picker.
+    /// True if the node has no move at all.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The best remaining move and its score (the earliest generated among equals).
     pub fn next(&mut self) -> Option<(Move, i32)> {
-        let best =
-            (0..self.scores.len()).max_by_key(|&i| (self.scores[i], std::cmp::Reverse(i)))?;
-        let m = self.moves.swap_remove(best);
-        let score = self.scores.swap_remove(best);
-        Some((m, score))
+        let rest = &mut self.entries[self.cursor..];
+        if rest.is_empty() {
+            return None;
+        }
+        if self.cursor < SCANNED_PICKS {
+            let best =
+                (1..rest.len()).fold(0, |b, i| if rest[i].key() > rest[b].key() { i } else { b });
+            rest.swap(0, best);
+        } else if self.cursor == SCANNED_PICKS {
+            rest.sort_unstable_by_key(|e| std::cmp::Reverse(e.key()));
+        }
+        let entry = self.entries[self.cursor];
+        self.cursor += 1;
+        Some((entry.mv, entry.score))
     }
 
     /// True if a picked move's score says it loses material by SEE.

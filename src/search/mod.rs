@@ -12,7 +12,7 @@ mod ordering;
 mod see;
 mod thread;
 mod time;
-pub mod tt;
+mod tt;
 pub mod value;
 
 use crate::types::Move;

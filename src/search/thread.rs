@@ -265,20 +265,31 @@ impl<'a> Searcher<'a> {
         main.time.soft_exceeded() || (main.time.is_timed() && only_move)
     }
 
-    /// Counts a node; on the main thread, checks the limits now and then.
+    /// Counts a node; on the main thread, checks the node limit at once and the others now and
+    /// then.
     #[inline]
     pub fn count_node(&mut self, ply: usize) {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        self.shared.nodes[self.id].0.store(self.nodes, Relaxed);
-        if self.main.is_some()
-            && (self.nodes.is_multiple_of(1024) || self.shared.limits.nodes.is_some())
+        let shared = self.shared;
+        shared.nodes[self.id].0.store(self.nodes, Relaxed);
+        if self.main.is_none() {
+            return;
+        }
+        if shared
+            .limits
+            .nodes
+            .is_some_and(|n| shared.total_nodes() >= n)
         {
-            self.check_limits();
+            shared.abort.store(true, Relaxed);
+        }
+        if self.nodes.is_multiple_of(1024) {
+            self.check_clock_and_flags();
         }
     }
 
-    fn check_limits(&mut self) {
+    /// Main thread: stop, ponderhit (which starts the clock) and the hard time limit.
+    fn check_clock_and_flags(&mut self) {
         let shared = self.shared;
         let main = self.main.as_mut().expect("the main thread checks limits");
         if main.pondering && !shared.control.is_pondering() {
@@ -286,11 +297,7 @@ impl<'a> Searcher<'a> {
             main.time.restart();
         }
         let out_of_time = !shared.limits.infinite && !main.pondering && main.time.hard_exceeded();
-        let out_of_nodes = shared
-            .limits
-            .nodes
-            .is_some_and(|n| shared.total_nodes() >= n);
-        if shared.control.is_stopped() || out_of_time || out_of_nodes {
+        if shared.control.is_stopped() || out_of_time {
             shared.abort.store(true, Relaxed);
         }
     }

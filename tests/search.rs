@@ -294,3 +294,16 @@ fn hash_size_falls_back_instead_of_aborting() {
     assert_eq!(engine.set_hash_mb(2), 2);
     assert_eq!(engine.set_hash_mb(0), 1);
 }
+
+#[test]
+fn returns_a_legal_ponder_move() {
+    let pos = Position::startpos(Variant::Empire);
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let result = Engine::new().search(&pos, &limits, &SearchControl::new(), &NullListener);
+    let mut after = pos.clone();
+    after.make_move(result.best.unwrap());
+    assert!(after.legal_moves().contains(&result.ponder.unwrap()));
+}

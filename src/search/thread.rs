@@ -16,6 +16,9 @@ use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
+/// Aspiration failures are reported only after this much time, to keep short searches quiet.
+const BOUND_REPORT_AFTER: Duration = Duration::from_secs(3);
+
 /// A principal variation.
 pub(super) type Line = ArrayVec<Move, { MAX_PLY + 1 }>;
 
@@ -176,11 +179,25 @@ impl<'a> Searcher<'a> {
             best.pv.clone(),
             0,
         ));
+        let ponder = best
+            .pv
+            .get(1)
+            .copied()
+            .or_else(|| self.ponder_from_tt(best.mv));
         Some(SearchResult {
             best: Some(best.mv),
-            ponder: best.pv.get(1).copied(),
+            ponder,
             score,
         })
+    }
+
+    /// A reply to `best` from the hash table, when the PV stops after one move (a legal one
+    /// only: the table may hold anything).
+    fn ponder_from_tt(&self, best: Move) -> Option<Move> {
+        let mut pos = self.pos.clone();
+        pos.make_move(best);
+        let reply = self.shared.tt.probe(pos.key(), 1)?.mv?;
+        pos.legal_moves().contains(&reply).then_some(reply)
     }
 
     fn iterative_deepening(&mut self) {
@@ -236,13 +253,19 @@ impl<'a> Searcher<'a> {
             if self.stopped() {
                 return;
             }
-            if score <= alpha {
+            let bound = if score <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITE);
+                Bound::Upper
             } else if score >= beta {
                 beta = (score + delta).min(INFINITE);
+                Bound::Lower
             } else {
                 return;
+            };
+            // Long searches show the window failing, as GUIs expect.
+            if self.shared.start.elapsed() >= BOUND_REPORT_AFTER {
+                self.report_line(depth, pv_index, bound);
             }
             delta += delta / 2;
         }
@@ -311,20 +334,26 @@ impl<'a> Searcher<'a> {
 
     /// Reports the first `lines` root moves of a completed iteration.
     fn report(&self, depth: i32, lines: usize) {
-        let main = self.main.as_ref().expect("only the main thread reports");
-        for (index, rm) in self.root_moves[..lines].iter().enumerate() {
-            let info = self.info(
-                depth as u32,
-                to_score(shown_score(rm)),
-                Bound::Exact,
-                rm.pv.clone(),
-                index,
-            );
-            main.listener.info(&Info {
-                seldepth: rm.seldepth as u32,
-                ..info
-            });
+        for index in 0..lines {
+            self.report_line(depth, index, Bound::Exact);
         }
+    }
+
+    /// Reports root line `index` with `bound` (main thread only).
+    fn report_line(&self, depth: i32, index: usize, bound: Bound) {
+        let Some(main) = &self.main else { return };
+        let rm = &self.root_moves[index];
+        let info = self.info(
+            depth as u32,
+            to_score(shown_score(rm)),
+            bound,
+            rm.pv.clone(),
+            index,
+        );
+        main.listener.info(&Info {
+            seldepth: rm.seldepth as u32,
+            ..info
+        });
     }
 
     fn info(&self, depth: u32, score: super::Score, bound: Bound, pv: Line, index: usize) -> Info {

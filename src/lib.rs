@@ -1,10 +1,13 @@
 //! Kaiser: a UCI engine for Empire Chess, Orda Chess and standard chess.
 //!
 //! The rules core (`types`, `attacks`, `variant`, `position`) knows nothing of search or of the
-//! UCI protocol; tools such as `perft` are built on its public API.
+//! UCI protocol; `eval` and `search` build the engine on it, and tools such as `perft` and
+//! `bench` use the same public API.
 
 pub mod attacks;
+pub mod eval;
 pub mod position;
+pub mod search;
 pub mod tools;
 pub mod types;
 pub mod variant;

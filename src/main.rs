@@ -1,7 +1,7 @@
 //! The `kaiser` binary: parses the command line and hands over to a tool.
 
 use anyhow::{bail, Context, Result};
-use kaiser::tools::perft;
+use kaiser::tools::{bench, perft};
 use kaiser::{Position, Variant};
 use std::time::Instant;
 
@@ -11,6 +11,9 @@ Kaiser, a chess-variant engine for Empire Chess and standard chess.
 Usage:
   kaiser perft <depth> [--variant empire|chess] [--fen FEN] [--divide]
       Counts the leaf nodes of the legal move tree (default: Empire start position).
+  kaiser bench [depth]
+      Searches a fixed set of positions to a fixed depth (default 9); the last line is
+      `Bench: <nodes> nodes <nps> nps`.
   kaiser --help
       Prints this text.";
 
@@ -25,6 +28,7 @@ fn main() {
 fn run(args: &[String]) -> Result<()> {
     match args.first().map(String::as_str) {
         Some("perft") => run_perft(&args[1..]),
+        Some("bench") => run_bench(&args[1..]),
         None | Some("--help") | Some("-h") | Some("help") => {
             println!("{USAGE}");
             Ok(())
@@ -83,5 +87,17 @@ fn run_perft(args: &[String]) -> Result<()> {
         elapsed.as_millis(),
         nodes as f64 / elapsed.as_secs_f64().max(1e-9) / 1e6
     );
+    Ok(())
+}
+
+fn run_bench(args: &[String]) -> Result<()> {
+    let depth = match args {
+        [] => bench::DEFAULT_DEPTH,
+        [depth] => depth
+            .parse()
+            .with_context(|| format!("bad depth '{depth}'"))?,
+        _ => bail!("bench takes at most one argument, the depth"),
+    };
+    bench::run(depth, &mut std::io::stdout().lock())?;
     Ok(())
 }

@@ -1,3 +1,4 @@
-//! Tools built on the engine's library: perft and, later, bench, match and book.
+//! Tools built on the engine's library: perft and bench (and, later, match and book).
 
+pub mod bench;
 pub mod perft;

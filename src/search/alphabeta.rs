@@ -1,0 +1,415 @@
+//! The recursive search: the root move loop, principal variation search with pruning and
+//! reductions, and quiescence search.
+//!
+//! Every terminal rule is scored exactly at the node where it applies: campmate (the side to move
+//! has lost), the 50-move rule (a draw unless mated), repetitions (a position already seen on the
+//! search path, or a third occurrence counting the game, ends as the variant's threefold does:
+//! a draw in chess, a loss for the side to move in Empire), checkmate, and stalemate (a draw in
+//! chess, a loss in Empire). Losses are scored as mates so their distance counts.
+
+use super::ordering::{is_tactical, wins_by_campmate, MovePicker};
+use super::see::captured_value;
+use super::thread::Searcher;
+use super::value::{is_mate, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
+use super::Bound;
+use crate::eval::{evaluate, params::PIECE_VALUE};
+use crate::types::Move;
+use crate::variant::TerminalValue;
+use crate::{GenType, MoveList, Position};
+use arrayvec::ArrayVec;
+use once_cell::sync::Lazy;
+
+/// Late move reductions by depth and move number.
+static REDUCTIONS: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
+    let mut table = [[0; 64]; 64];
+    for (depth, row) in table.iter_mut().enumerate().skip(1) {
+        for (count, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (depth as f64).ln() * (count as f64).ln() / 2.25) as i32;
+        }
+    }
+    table
+});
+
+/// The value of a position without legal moves for the side to move, `ply` plies from the root.
+pub fn no_moves_value(pos: &Position, ply: usize) -> i32 {
+    if pos.in_check() || pos.campmate_reached() {
+        return mated_in(ply);
+    }
+    terminal_value(pos.variant().stalemate_value(), ply)
+}
+
+fn terminal_value(value: TerminalValue, ply: usize) -> i32 {
+    match value {
+        TerminalValue::Draw => DRAW,
+        TerminalValue::Loss => mated_in(ply),
+    }
+}
+
+/// True if the side to move's king stands one step from its far rank with a legal step onto it.
+fn can_campmate_now(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    let variant = pos.variant();
+    if !variant.has_campmate()
+        || pos
+            .king_square(us)
+            .rank()
+            .abs_diff(variant.campmate_rank(us))
+            != 1
+    {
+        return false;
+    }
+    let mut quiets = MoveList::new();
+    pos.generate(GenType::All, &mut quiets);
+    quiets.iter().any(|&m| wins_by_campmate(pos, m))
+}
+
+/// True if `color`'s king is within two ranks of winning by campmate.
+fn near_campmate(pos: &Position, color: crate::Color) -> bool {
+    let variant = pos.variant();
+    variant.has_campmate()
+        && pos
+            .king_square(color)
+            .rank()
+            .abs_diff(variant.campmate_rank(color))
+            <= 2
+}
+
+impl Searcher<'_> {
+    /// Searches the root moves from `pv_index` on (the earlier ones are earlier MultiPV lines)
+    /// and records their scores and lines. Returns the best score.
+    pub(super) fn search_root(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+        pv_index: usize,
+    ) -> i32 {
+        self.pv[0].clear();
+        let mut best = -INFINITE;
+        for index in pv_index..self.root_moves.len() {
+            let m = self.root_moves[index].mv;
+            self.pos.make_move(m);
+            let new_depth = depth - 1 + i32::from(self.pos.in_check());
+            let score = if index == pv_index {
+                -self.negamax::<true>(-beta, -alpha, new_depth, 1)
+            } else {
+                let score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, 1);
+                if score > alpha && score < beta {
+                    -self.negamax::<true>(-beta, -alpha, new_depth, 1)
+                } else {
+                    score
+                }
+            };
+            self.pos.unmake_move(m);
+            if self.stopped() {
+                break;
+            }
+            let seldepth = self.seldepth;
+            let child_pv = &self.pv[1];
+            let rm = &mut self.root_moves[index];
+            if index == pv_index || score > alpha {
+                rm.score = score;
+                rm.seldepth = seldepth;
+                rm.pv.clear();
+                rm.pv.push(m);
+                rm.pv.extend(child_pv.iter().copied());
+            }
+            best = best.max(score);
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Counts the node and settles it at once if a rule ends the game here or the search must
+    /// stop. `rules`: also look at the 50-move rule and repetitions.
+    fn settle(&mut self, ply: usize, rules: bool) -> Option<i32> {
+        self.count_node(ply);
+        self.keys[ply] = self.pos.key();
+        if self.stopped() {
+            return Some(DRAW);
+        }
+        if self.pos.campmate_reached() {
+            return Some(mated_in(ply));
+        }
+        if ply >= MAX_PLY {
+            return Some(self.static_eval());
+        }
+        if !rules {
+            return None;
+        }
+        let halfmove = self.pos.halfmove_clock() as usize;
+        if halfmove >= 100 {
+            if self.pos.in_check() && self.pos.legal_moves().is_empty() {
+                return Some(mated_in(ply));
+            }
+            return Some(DRAW);
+        }
+        if halfmove >= 4 && self.is_repetition(ply, halfmove) {
+            return Some(terminal_value(self.pos.variant().repetition_value(), ply));
+        }
+        None
+    }
+
+    /// A repetition that ends the game in the search's eyes: the position stood earlier on the
+    /// search path (root included), or it stands for the third time counting the game.
+    fn is_repetition(&self, ply: usize, halfmove: usize) -> bool {
+        let key = self.keys[ply];
+        let in_tree = (4..=ply.min(halfmove))
+            .step_by(2)
+            .any(|back| self.keys[ply - back] == key);
+        in_tree || self.pos.repetitions() >= 2
+    }
+
+    fn static_eval(&self) -> i32 {
+        evaluate(&self.pos).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// Sets `pv[ply]` to `m` followed by the line below it.
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend(tail[0].iter().copied().take(MAX_PLY - 1));
+    }
+
+    /// Principal variation search of a node `ply` plies below the root.
+    fn negamax<const PV: bool>(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch::<PV>(alpha, beta, ply);
+        }
+        self.pv[ply].clear();
+        if let Some(value) = self.settle(ply, true) {
+            return value;
+        }
+        // Mate distance pruning: no line from here beats a mate already found nearer the root.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = self.pos.key();
+        let entry = self.shared.tt.probe(key, ply);
+        if let Some(e) = entry {
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.value >= beta,
+                Bound::Upper => e.value <= alpha,
+            };
+            if !PV && e.depth >= depth && usable {
+                return e.value;
+            }
+        }
+        let tt_move = entry.and_then(|e| e.mv);
+        let in_check = self.pos.in_check();
+        let us = self.pos.side_to_move();
+        let eval = match entry {
+            _ if in_check => -INFINITE,
+            Some(e) => e.eval,
+            None => self.static_eval(),
+        };
+
+        // Reverse futility pruning: far above beta with little depth left, unless the enemy
+        // king is about to win a campmate race that the static eval cannot see.
+        if !PV
+            && !in_check
+            && depth <= 7
+            && eval - 180 * depth >= beta
+            && !is_mate(beta)
+            && !near_campmate(&self.pos, !us)
+        {
+            return eval;
+        }
+
+        let mut picker = MovePicker::default();
+        let killers = self.histories.killers(ply);
+        picker.generate(&self.pos, GenType::All, tt_move, killers, self.histories);
+        if picker.is_empty() {
+            return no_moves_value(&self.pos, ply);
+        }
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut quiets_tried = ArrayVec::<Move, 64>::new();
+        let mut move_count = 0;
+        while let Some((m, order)) = picker.next() {
+            move_count += 1;
+            let tactical = is_tactical(&self.pos, m);
+            let campmate = wins_by_campmate(&self.pos, m);
+            self.pos.make_move(m);
+            let gives_check = self.pos.in_check();
+            let quiet = !tactical && !gives_check && !campmate;
+
+            // Late move pruning and futility pruning of quiet moves near the leaves.
+            if !PV && !in_check && quiet && best > -MATE_BOUND {
+                let late = depth <= 4 && move_count > 3 + 2 * depth * depth;
+                let futile = depth <= 5 && eval + 150 + 100 * depth <= alpha;
+                if late || futile {
+                    self.pos.unmake_move(m);
+                    continue;
+                }
+            }
+
+            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            let new_depth = depth - 1 + extension;
+            let score = if move_count == 1 {
+                -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1)
+            } else {
+                let mut reduction = 0;
+                if depth >= 3 && move_count > 2 && quiet && !in_check {
+                    reduction = REDUCTIONS[depth.min(63) as usize][move_count.min(63) as usize];
+                    reduction -= i32::from(PV) + order / 8192;
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                let mut score =
+                    -self.negamax::<false>(-alpha - 1, -alpha, new_depth - reduction, ply + 1);
+                if reduction > 0 && score > alpha {
+                    score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, ply + 1);
+                }
+                if PV && score > alpha && score < beta {
+                    score = -self.negamax::<true>(-beta, -alpha, new_depth, ply + 1);
+                }
+                score
+            };
+            self.pos.unmake_move(m);
+            if self.stopped() {
+                return DRAW;
+            }
+
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if !tactical {
+                            self.histories
+                                .update_quiet(us, ply, depth, m, &quiets_tried);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if !tactical && Some(m) != best_move {
+                let _ = quiets_tried.try_push(m);
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if PV && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(key, ply, best_move, best, eval, depth, bound);
+        best
+    }
+
+    /// Quiescence search: captures and promotions (all moves when in check) until the position
+    /// is quiet, standing pat on the static eval. A king step that wins by campmate counts too.
+    fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        if let Some(value) = self.settle(ply, false) {
+            return value;
+        }
+        let key = self.pos.key();
+        let entry = self.shared.tt.probe(key, ply);
+        if let Some(e) = entry {
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.value >= beta,
+                Bound::Upper => e.value <= alpha,
+            };
+            if !PV && usable {
+                return e.value;
+            }
+        }
+        let in_check = self.pos.in_check();
+        let tt_move = entry.and_then(|e| e.mv);
+        let mut picker = MovePicker::default();
+        let (eval, mut best) = if in_check {
+            picker.generate(&self.pos, GenType::All, tt_move, [None; 2], self.histories);
+            if picker.is_empty() {
+                return mated_in(ply);
+            }
+            (-INFINITE, -INFINITE)
+        } else {
+            if can_campmate_now(&self.pos) {
+                return mate_in(ply + 1);
+            }
+            let eval = entry.map_or_else(|| self.static_eval(), |e| e.eval);
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            picker.generate(
+                &self.pos,
+                GenType::Captures,
+                tt_move,
+                [None; 2],
+                self.histories,
+            );
+            (eval, eval)
+        };
+        let mut best_move = None;
+        while let Some((m, order)) = picker.next() {
+            if !in_check {
+                // Skip captures that lose material, and those that cannot lift alpha.
+                let gain = captured_value(&self.pos, m) * PIECE_VALUE[0].eg() / PIECE_VALUE[0].mg();
+                if MovePicker::is_bad_capture(order)
+                    || (m.promotion_piece().is_none() && eval + gain + 200 <= alpha)
+                {
+                    continue;
+                }
+            }
+            self.pos.make_move(m);
+            let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
+            self.pos.unmake_move(m);
+            if self.stopped() {
+                return DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if PV && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { eval };
+        self.shared
+            .tt
+            .store(key, ply, best_move, best, stored_eval, 0, bound);
+        best
+    }
+}

@@ -1,0 +1,143 @@
+//! Move ordering: every move of a node gets a score once, and the picker hands them out best
+//! first by selection (cheap, since most nodes cut off after a move or two).
+//!
+//! Order: the transposition-table move; a king step that wins by campmate; captures and
+//! promotions that do not lose material (SEE), most valuable victim first and least valuable
+//! attacker next; the two killers; other quiet moves by history; losing captures last.
+
+use super::history::Histories;
+use super::see::{captured_value, see_ge};
+use crate::eval::params::PIECE_VALUE;
+use crate::types::{Move, MoveKind};
+use crate::{GenType, MoveList, Position};
+use arrayvec::ArrayVec;
+
+const TT_MOVE: i32 = 1 << 30;
+const CAMPMATE: i32 = 1 << 29;
+const GOOD_CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+const BAD_CAPTURE: i32 = -(1 << 28);
+
+/// True if `m` captures something.
+#[inline]
+pub fn is_capture(pos: &Position, m: Move) -> bool {
+    m.kind() == MoveKind::EnPassant
+        || (m.kind() != MoveKind::Castling && pos.piece_at(m.to()).is_some())
+}
+
+/// True if `m` captures or promotes: the moves quiescence search looks at.
+#[inline]
+pub fn is_tactical(pos: &Position, m: Move) -> bool {
+    m.promotion_piece().is_some() || is_capture(pos, m)
+}
+
+/// True if `m` is a king step onto its far rank, which wins at once in campmate variants.
+#[inline]
+pub fn wins_by_campmate(pos: &Position, m: Move) -> bool {
+    let us = pos.side_to_move();
+    pos.variant().has_campmate()
+        && m.from() == pos.king_square(us)
+        && m.to().rank() == pos.variant().campmate_rank(us)
+}
+
+/// Picks made by scanning before the rest is sorted once: most nodes cut off after a move or
+/// two, and the others visit every move.
+const SCANNED_PICKS: usize = 3;
+
+/// A move with its ordering score and its place in generation order (the tie-break).
+#[derive(Clone, Copy)]
+struct Entry {
+    score: i32,
+    index: u16,
+    mv: Move,
+}
+
+impl Entry {
+    /// Higher sorts first: by score, then earlier generated.
+    #[inline]
+    fn key(self) -> (i32, std::cmp::Reverse<u16>) {
+        (self.score, std::cmp::Reverse(self.index))
+    }
+}
+
+/// The moves of one node with their ordering scores. Built empty and filled in place, so no
+/// move list is copied around.
+#[derive(Default)]
+pub struct MovePicker {
+    moves: MoveList,
+    entries: ArrayVec<Entry, 600>,
+    cursor: usize,
+}
+
+impl MovePicker {
+    /// Generates the moves of kind `gen` for the side to move in `pos` and scores them.
+    pub fn generate(
+        &mut self,
+        pos: &Position,
+        gen: GenType,
+        tt_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        history: &Histories,
+    ) {
+        pos.generate(gen, &mut self.moves);
+        let us = pos.side_to_move();
+        for (index, &m) in self.moves.iter().enumerate() {
+            let score = if Some(m) == tt_move {
+                TT_MOVE
+            } else if wins_by_campmate(pos, m) {
+                CAMPMATE
+            } else if is_tactical(pos, m) {
+                let attacker = pos.piece_at(m.from()).expect("a mover").kind;
+                let gain = 16 * captured_value(pos, m)
+                    + m.promotion_piece()
+                        .map_or(0, |pt| 16 * PIECE_VALUE[pt.index()].mg())
+                    - PIECE_VALUE[attacker.index()].mg() / 16;
+                if m.promotion_piece().is_some() || see_ge(pos, m, 0) {
+                    GOOD_CAPTURE + gain
+                } else {
+                    BAD_CAPTURE + gain
+                }
+            } else if Some(m) == killers[0] {
+                KILLER
+            } else if Some(m) == killers[1] {
+                KILLER - 1
+            } else {
+                history.quiet(us, m)
+            };
+            self.entries.push(Entry {
+                score,
+                index: index as u16,
+                mv: m,
+            });
+        }
+    }
+
+    /// True if the node has no move at all.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The best remaining move and its score (the earliest generated among equals).
+    pub fn next(&mut self) -> Option<(Move, i32)> {
+        let rest = &mut self.entries[self.cursor..];
+        if rest.is_empty() {
+            return None;
+        }
+        if self.cursor < SCANNED_PICKS {
+            let best =
+                (1..rest.len()).fold(0, |b, i| if rest[i].key() > rest[b].key() { i } else { b });
+            rest.swap(0, best);
+        } else if self.cursor == SCANNED_PICKS {
+            rest.sort_unstable_by_key(|e| std::cmp::Reverse(e.key()));
+        }
+        let entry = self.entries[self.cursor];
+        self.cursor += 1;
+        Some((entry.mv, entry.score))
+    }
+
+    /// True if a picked move's score says it loses material by SEE.
+    #[inline]
+    pub fn is_bad_capture(score: i32) -> bool {
+        score <= BAD_CAPTURE / 2
+    }
+}

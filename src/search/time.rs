@@ -1,0 +1,113 @@
+//! Time management: turns the `go` limits into a soft limit (do not start another iteration
+//! past it) and a hard limit (abort the search), both measured from when the clock starts. While
+//! pondering, the clock has not started; `ponderhit` starts it.
+
+use super::Limits;
+use std::time::{Duration, Instant};
+
+/// Moves assumed left in the game under sudden death or increment.
+const DEFAULT_MOVES_TO_GO: i64 = 25;
+
+/// The time budget of one search.
+#[derive(Clone, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+}
+
+impl TimeManager {
+    /// The budget for `limits`, keeping `overhead_ms` in hand for each move's communication.
+    pub fn new(limits: &Limits, overhead_ms: u64) -> TimeManager {
+        let overhead = overhead_ms as i64;
+        let (soft, hard) = if let Some(movetime) = limits.movetime_ms {
+            let t = (movetime as i64 - overhead).max(1);
+            (Some(t), Some(t))
+        } else if let Some(clock) = &limits.clock {
+            let available = (clock.time_ms - overhead).max(1);
+            let moves_to_go = clock
+                .movestogo
+                .map_or(DEFAULT_MOVES_TO_GO, |m| i64::from(m.clamp(1, 50)));
+            let inc = clock.inc_ms.max(0);
+            let soft = (available / moves_to_go + inc * 3 / 4).min(available * 6 / 10);
+            let hard = (soft * 4).min(available * 8 / 10).max(soft);
+            (Some(soft.max(1)), Some(hard.max(1)))
+        } else {
+            (None, None)
+        };
+        let ms = |t: Option<i64>| t.map(|t| Duration::from_millis(t as u64));
+        TimeManager {
+            start: Instant::now(),
+            soft: ms(soft),
+            hard: ms(hard),
+        }
+    }
+
+    /// Starts the clock now (on `ponderhit`).
+    pub fn restart(&mut self) {
+        self.start = Instant::now();
+    }
+
+    /// Time since the clock started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// True if the search is managed by a clock or movetime at all.
+    pub fn is_timed(&self) -> bool {
+        self.hard.is_some()
+    }
+
+    /// Past the point where a new iteration is worth starting.
+    pub fn soft_exceeded(&self) -> bool {
+        self.soft.is_some_and(|soft| self.elapsed() >= soft)
+    }
+
+    /// Past the point where the search must stop.
+    pub fn hard_exceeded(&self) -> bool {
+        self.hard.is_some_and(|hard| self.elapsed() >= hard)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Clock;
+
+    fn limits(time_ms: i64, inc_ms: i64, movestogo: Option<u32>) -> Limits {
+        Limits {
+            clock: Some(Clock {
+                time_ms,
+                inc_ms,
+                movestogo,
+            }),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn budgets() {
+        let tm = TimeManager::new(&limits(60_000, 0, None), 10);
+        assert_eq!(tm.soft, Some(Duration::from_millis(59_990 / 25)));
+        assert!(tm.hard.unwrap() > tm.soft.unwrap());
+        let tm = TimeManager::new(&limits(1_000, 0, Some(1)), 10);
+        assert!(tm.hard.unwrap() < Duration::from_millis(990));
+        let tm = TimeManager::new(&limits(-50, 0, None), 10);
+        assert_eq!(tm.hard, Some(Duration::from_millis(1)));
+        let tm = TimeManager::new(
+            &Limits {
+                movetime_ms: Some(500),
+                ..Limits::default()
+            },
+            10,
+        );
+        assert_eq!(
+            (tm.soft, tm.hard),
+            (
+                Some(Duration::from_millis(490)),
+                Some(Duration::from_millis(490))
+            )
+        );
+        assert!(!TimeManager::new(&Limits::default(), 10).is_timed());
+    }
+}

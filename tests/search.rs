@@ -1,0 +1,309 @@
+//! Search behaviour through the public API: forced wins under every terminal rule (claims
+//! checked with Fairy-Stockfish), limits, MultiPV, searchmoves, stopping, pondering and threads.
+
+use kaiser::search::{Clock, Engine, Info, Limits, Listener, NullListener, Score, SearchControl};
+use kaiser::{Move, Position, Variant};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Collects every `Info`.
+#[derive(Default)]
+struct Recorder(Mutex<Vec<Info>>);
+
+impl Listener for Recorder {
+    fn info(&self, info: &Info) {
+        self.0.lock().unwrap().push(info.clone());
+    }
+}
+
+fn position(variant: Variant, fen: &str) -> Position {
+    Position::from_fen(fen, variant).unwrap()
+}
+
+fn uci(pos: &Position, text: &str) -> Move {
+    pos.parse_uci_move(text)
+        .unwrap_or_else(|| panic!("{text} is not legal"))
+}
+
+/// Searches to `depth` and returns the best move (as text) and the score.
+fn search_depth(variant: Variant, fen: &str, depth: u32) -> (String, Score) {
+    let pos = position(variant, fen);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let result = Engine::new().search(&pos, &limits, &SearchControl::new(), &NullListener);
+    (result.best.expect("a move").to_string(), result.score)
+}
+
+#[test]
+fn finds_checkmate() {
+    let (best, score) = search_depth(Variant::Chess, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 4);
+    assert_eq!((best.as_str(), score), ("d1d8", Score::Mate(1)));
+    // The Tower moves like a queen to a8 and gives check like a rook.
+    let (best, score) = search_depth(Variant::Empire, "7k/6pp/8/8/8/8/8/T3K3 w - - 0 1", 4);
+    assert_eq!((best.as_str(), score), ("a1a8", Score::Mate(1)));
+}
+
+#[test]
+fn finds_mate_that_needs_the_faceoff_rule() {
+    // The Cardinal checks along the long diagonal; g8 is free but faces the Kaiser on g1.
+    let (best, score) = search_depth(Variant::Empire, "7k/7p/8/8/8/8/8/3C2K1 w - - 0 1", 4);
+    assert!(best == "d1d4" || best == "d1a1", "{best}");
+    assert_eq!(score, Score::Mate(1));
+}
+
+#[test]
+fn walks_the_kaiser_to_campmate() {
+    let (best, score) = search_depth(Variant::Empire, "8/8/4K3/8/k7/8/8/8 w - - 0 1", 5);
+    assert_eq!(score, Score::Mate(2));
+    assert!(best.ends_with('7'), "{best} steps to rank 7");
+    // Seen from the losing side.
+    let (_, score) = search_depth(Variant::Empire, "8/8/4K3/8/k7/8/8/8 b - - 0 1", 5);
+    assert_eq!(score, Score::Mate(-2));
+}
+
+#[test]
+fn wins_by_stalemating_in_empire() {
+    let fen = "7k/8/8/7S/8/2K5/8/6T1 w - - 0 1";
+    let (best, score) = search_depth(Variant::Empire, fen, 4);
+    assert_eq!((best.as_str(), score), ("h5h6", Score::Mate(1)));
+}
+
+#[test]
+fn scores_terminal_roots() {
+    let engine_result = |variant, fen: &str| {
+        let pos = position(variant, fen);
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        Engine::new().search(&pos, &limits, &SearchControl::new(), &NullListener)
+    };
+    // Stalemate: a draw in chess, a loss in Empire.
+    let chess = engine_result(Variant::Chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!((chess.best, chess.score), (None, Score::Cp(0)));
+    let empire = engine_result(Variant::Empire, "7k/8/7S/8/8/2K5/8/6T1 b - - 0 1");
+    assert_eq!((empire.best, empire.score), (None, Score::Mate(0)));
+}
+
+#[test]
+fn threefold_repetition_loses_in_empire() {
+    // After e1f2 b8c6 f2e1 c6b8 e1f2 b8c6 f2e1, c6b8 brings the start position back for the
+    // third time with White to move: White has lost.
+    let mut pos = Position::startpos(Variant::Empire);
+    for m in ["e1f2", "b8c6", "f2e1", "c6b8", "e1f2", "b8c6", "f2e1"] {
+        let m = uci(&pos, m);
+        pos.make_move(m);
+    }
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let result = Engine::new().search(&pos, &limits, &SearchControl::new(), &NullListener);
+    assert_eq!(result.best.unwrap().to_string(), "c6b8");
+    assert_eq!(result.score, Score::Mate(1));
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let pos = Position::startpos(Variant::Chess);
+    let only = uci(&pos, "a2a3");
+    let limits = Limits {
+        depth: Some(5),
+        searchmoves: vec![only],
+        ..Limits::default()
+    };
+    let result = Engine::new().search(&pos, &limits, &SearchControl::new(), &NullListener);
+    assert_eq!(result.best, Some(only));
+}
+
+#[test]
+fn multipv_reports_distinct_lines() {
+    let pos = Position::startpos(Variant::Empire);
+    let mut engine = Engine::new();
+    engine.set_multipv(3);
+    let recorder = Recorder::default();
+    let limits = Limits {
+        depth: Some(5),
+        ..Limits::default()
+    };
+    engine.search(&pos, &limits, &SearchControl::new(), &recorder);
+    let infos = recorder.0.lock().unwrap();
+    let last_depth: Vec<&Info> = infos.iter().filter(|i| i.depth == 5).take(3).collect();
+    assert_eq!(
+        last_depth.iter().map(|i| i.multipv).collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+    let firsts: std::collections::HashSet<Move> = last_depth.iter().map(|i| i.pv[0]).collect();
+    assert_eq!(firsts.len(), 3);
+}
+
+#[test]
+fn stop_ends_an_infinite_search_promptly() {
+    let pos = Position::startpos(Variant::Empire);
+    let control = Arc::new(SearchControl::new());
+    let stopper = {
+        let control = Arc::clone(&control);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            let at = Instant::now();
+            control.stop();
+            at
+        })
+    };
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let result = Engine::new().search(&pos, &limits, &control, &NullListener);
+    let stopped_at = stopper.join().unwrap();
+    assert!(
+        stopped_at.elapsed() < Duration::from_millis(200),
+        "took too long to stop"
+    );
+    assert!(pos.legal_moves().contains(&result.best.unwrap()));
+}
+
+#[test]
+fn infinite_search_waits_for_stop_even_when_done() {
+    let pos = position(Variant::Chess, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    let control = Arc::new(SearchControl::new());
+    let limits = Limits {
+        infinite: true,
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let stopper = {
+        let control = Arc::clone(&control);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(150));
+            control.stop();
+        })
+    };
+    let result = Engine::new().search(&pos, &limits, &control, &NullListener);
+    stopper.join().unwrap();
+    assert!(start.elapsed() >= Duration::from_millis(150));
+    assert_eq!(result.best.unwrap().to_string(), "d1d8");
+}
+
+#[test]
+fn pondering_ignores_the_clock_until_ponderhit() {
+    let pos = Position::startpos(Variant::Chess);
+    let control = Arc::new(SearchControl::new());
+    control.set_pondering(true);
+    let clock = Clock {
+        time_ms: 100,
+        inc_ms: 0,
+        movestogo: None,
+    };
+    let limits = Limits {
+        clock: Some(clock),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let hitter = {
+        let control = Arc::clone(&control);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            control.ponderhit();
+            Instant::now()
+        })
+    };
+    let result = Engine::new().search(&pos, &limits, &control, &NullListener);
+    let hit_at = hitter.join().unwrap();
+    assert!(start.elapsed() >= Duration::from_millis(300));
+    assert!(hit_at.elapsed() < Duration::from_millis(300));
+    assert!(result.best.is_some());
+}
+
+#[test]
+fn time_and_node_limits_hold() {
+    let pos = Position::startpos(Variant::Empire);
+    let mut engine = Engine::new();
+    let start = Instant::now();
+    let limits = Limits {
+        movetime_ms: Some(100),
+        ..Limits::default()
+    };
+    assert!(engine
+        .search(&pos, &limits, &SearchControl::new(), &NullListener)
+        .best
+        .is_some());
+    assert!(start.elapsed() < Duration::from_millis(400));
+    // No time at all still yields a move.
+    let clock = Clock {
+        time_ms: 0,
+        inc_ms: 0,
+        movestogo: None,
+    };
+    let limits = Limits {
+        clock: Some(clock),
+        ..Limits::default()
+    };
+    assert!(engine
+        .search(&pos, &limits, &SearchControl::new(), &NullListener)
+        .best
+        .is_some());
+    let recorder = Recorder::default();
+    let limits = Limits {
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    engine.search(&pos, &limits, &SearchControl::new(), &recorder);
+    let last = recorder.0.lock().unwrap().last().unwrap().nodes;
+    assert!(last <= 21_000, "{last} nodes");
+}
+
+#[test]
+fn go_mate_stops_once_the_mate_is_found() {
+    let pos = position(Variant::Empire, "8/8/4K3/8/k7/8/8/8 w - - 0 1");
+    let limits = Limits {
+        mate: Some(2),
+        ..Limits::default()
+    };
+    let result = Engine::new().search(&pos, &limits, &SearchControl::new(), &NullListener);
+    assert_eq!(result.score, Score::Mate(2));
+}
+
+#[test]
+fn two_threads_search_and_agree_on_a_mate() {
+    let mut engine = Engine::new();
+    engine.set_threads(2);
+    let pos = position(Variant::Empire, "7k/7p/8/8/8/8/8/3C2K1 w - - 0 1");
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let result = engine.search(&pos, &limits, &SearchControl::new(), &NullListener);
+    assert_eq!(result.score, Score::Mate(1));
+    let pos = Position::startpos(Variant::Empire);
+    let limits = Limits {
+        depth: Some(7),
+        ..Limits::default()
+    };
+    let result = engine.search(&pos, &limits, &SearchControl::new(), &NullListener);
+    assert!(pos.legal_moves().contains(&result.best.unwrap()));
+    assert!(engine.hashfull() > 0);
+}
+
+#[test]
+fn hash_size_falls_back_instead_of_aborting() {
+    let mut engine = Engine::new();
+    assert_eq!(engine.set_hash_mb(2), 2);
+    assert_eq!(engine.set_hash_mb(0), 1);
+}
+
+#[test]
+fn returns_a_legal_ponder_move() {
+    let pos = Position::startpos(Variant::Empire);
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let result = Engine::new().search(&pos, &limits, &SearchControl::new(), &NullListener);
+    let mut after = pos.clone();
+    after.make_move(result.best.unwrap());
+    assert!(after.legal_moves().contains(&result.ponder.unwrap()));
+}

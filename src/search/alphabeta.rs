@@ -58,9 +58,9 @@ fn can_campmate_now(pos: &Position) -> bool {
     {
         return false;
     }
-    let mut quiets = MoveList::new();
-    pos.generate(GenType::All, &mut quiets);
-    quiets.iter().any(|&m| wins_by_campmate(pos, m))
+    let mut moves = MoveList::new();
+    pos.generate(GenType::All, &mut moves);
+    moves.iter().any(|&m| wins_by_campmate(pos, m))
 }
 
 /// True if `color`'s king is within two ranks of winning by campmate.

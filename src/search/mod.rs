@@ -107,7 +107,8 @@ pub struct SearchResult {
     pub score: Score,
 }
 
-/// Flags the UCI thread flips while a search runs.
+/// Flags the UCI thread flips while a search runs. Use a fresh one per `go` (or `reset()` it):
+/// a stop flag still set from before ends the next search right after its first iteration.
 #[derive(Debug, Default)]
 pub struct SearchControl {
     stop: AtomicBool,

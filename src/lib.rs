@@ -1,8 +1,8 @@
 //! Kaiser: a UCI engine for Empire Chess, Orda Chess and standard chess.
 //!
 //! The rules core (`types`, `attacks`, `variant`, `position`) knows nothing of search or of the
-//! UCI protocol; `eval` and `search` build the engine on it, and tools such as `perft` and
-//! `bench` use the same public API.
+//! UCI protocol; `eval` and `search` build the engine on it, `uci` speaks the protocol, and tools
+//! such as `perft` and `bench` use the same public API.
 
 pub mod attacks;
 pub mod eval;
@@ -10,6 +10,7 @@ pub mod position;
 pub mod search;
 pub mod tools;
 pub mod types;
+pub mod uci;
 pub mod variant;
 
 pub use position::{FenError, GenType, MoveList, Outcome, Position};

@@ -9,6 +9,8 @@ const USAGE: &str = "\
 Kaiser, a chess-variant engine for Empire Chess and standard chess.
 
 Usage:
+  kaiser
+      Starts the UCI protocol on standard input and output (for GUIs and match runners).
   kaiser perft <depth> [--variant empire|chess] [--fen FEN] [--divide]
       Counts the leaf nodes of the legal move tree (default: Empire start position).
   kaiser bench [depth]
@@ -29,7 +31,11 @@ fn run(args: &[String]) -> Result<()> {
     match args.first().map(String::as_str) {
         Some("perft") => run_perft(&args[1..]),
         Some("bench") => run_bench(&args[1..]),
-        None | Some("--help") | Some("-h") | Some("help") => {
+        None => {
+            kaiser::uci::run();
+            Ok(())
+        }
+        Some("--help") | Some("-h") | Some("help") => {
             println!("{USAGE}");
             Ok(())
         }

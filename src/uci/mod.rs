@@ -1,0 +1,337 @@
+//! The UCI protocol loop: the only place that reads standard input and writes UCI lines.
+//!
+//! Standard input is read on its own thread and handed over line by line, so `isready` and
+//! `stop` are answered at once even while a search runs on the search thread. EOF on standard
+//! input ends the engine as `quit` does.
+
+mod command;
+mod options;
+mod output;
+
+use crate::eval;
+use crate::position::Position;
+use crate::search::{Clock, Engine, Info, Limits, Listener, SearchControl};
+use crate::tools::{bench, perft};
+use crate::types::{Color, Move};
+use crate::variant::Variant;
+use command::{Command, GoCommand};
+use options::OptionChange;
+use output::{send, send_info_string};
+use std::io::BufRead;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::{self, JoinHandle};
+
+/// Runs the UCI loop until `quit` or the end of standard input.
+pub fn run() {
+    crate::attacks::init();
+    let (lines_tx, lines_rx) = mpsc::channel();
+    thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if lines_tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut session = Session::new();
+    // A closed channel is EOF on standard input: leave as `quit` does.
+    while let Ok(line) = lines_rx.recv() {
+        if !session.handle(&line) {
+            break;
+        }
+    }
+    session.finish_search();
+}
+
+/// A search running on its own thread.
+struct RunningSearch {
+    control: Arc<SearchControl>,
+    thread: JoinHandle<()>,
+}
+
+/// Everything the protocol remembers between commands.
+struct Session {
+    variant: Variant,
+    position: Position,
+    show_wdl: bool,
+    engine: Arc<Mutex<Engine>>,
+    search: Option<RunningSearch>,
+}
+
+/// Prints each search report as an `info` line.
+struct InfoPrinter {
+    show_wdl: bool,
+}
+
+impl Listener for InfoPrinter {
+    fn info(&self, info: &Info) {
+        send(&output::info_line(info, self.show_wdl));
+    }
+}
+
+impl Session {
+    fn new() -> Session {
+        Session {
+            variant: options::DEFAULT_VARIANT,
+            position: Position::startpos(options::DEFAULT_VARIANT),
+            show_wdl: false,
+            engine: Arc::new(Mutex::new(Engine::new())),
+            search: None,
+        }
+    }
+
+    /// Handles one input line; false when the engine should exit.
+    fn handle(&mut self, line: &str) -> bool {
+        match command::parse(line) {
+            Command::Uci => {
+                send(&format!("id name Kaiser {}", env!("CARGO_PKG_VERSION")));
+                send("id author the Kaiser developers");
+                for option in options::option_lines() {
+                    send(&option);
+                }
+                send("uciok");
+            }
+            Command::IsReady => send("readyok"),
+            Command::Debug | Command::Nothing => {}
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::UciNewGame => {
+                self.finish_search();
+                self.engine().clear();
+                self.position = Position::startpos(self.variant);
+            }
+            Command::Position { fen, moves } => self.set_position(fen.as_deref(), &moves),
+            Command::Go(go) => self.go(&go),
+            Command::Stop => {
+                if let Some(search) = &self.search {
+                    search.control.stop();
+                }
+            }
+            Command::PonderHit => {
+                if let Some(search) = &self.search {
+                    search.control.ponderhit();
+                }
+            }
+            Command::Quit => return false,
+            Command::Display => {
+                send(&self.position.to_string());
+                let checkers: Vec<String> =
+                    self.position.checkers().map(|sq| sq.to_string()).collect();
+                send(&format!("Checkers: {}", checkers.join(" ")));
+            }
+            Command::Perft(depth) => self.perft(depth),
+            Command::Eval => {
+                let cp = eval::to_centipawns(eval::evaluate(&self.position));
+                let side = match self.position.side_to_move() {
+                    Color::White => "white",
+                    Color::Black => "black",
+                };
+                send(&format!(
+                    "Final evaluation: {cp} cp (from {side}'s side, to move)"
+                ));
+            }
+            Command::Bench => {
+                self.finish_search();
+                let mut report = Vec::new();
+                if let Err(error) = bench::run(bench::DEFAULT_DEPTH, &mut report) {
+                    send_info_string(&format!("bench failed: {error}"));
+                }
+                for line in String::from_utf8_lossy(&report).lines() {
+                    send(line);
+                }
+            }
+            Command::Unknown(reason) => send_info_string(&reason),
+        }
+        true
+    }
+
+    /// The engine, once no search holds it.
+    fn engine(&self) -> MutexGuard<'_, Engine> {
+        self.engine
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Stops a running search, if any, and waits for its `bestmove`.
+    fn finish_search(&mut self) {
+        if let Some(search) = self.search.take() {
+            search.control.stop();
+            let _ = search.thread.join();
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let (change, warning) = match options::parse_setoption(name, value) {
+            Ok(parsed) => parsed,
+            Err(error) => return send_info_string(&error),
+        };
+        if let Some(warning) = warning {
+            send_info_string(&warning);
+        }
+        match change {
+            OptionChange::Ponder(_) => {}
+            OptionChange::ShowWdl(on) => self.show_wdl = on,
+            OptionChange::Variant(variant) => {
+                self.variant = variant;
+                self.position = Position::startpos(variant);
+            }
+            change => {
+                self.finish_search();
+                let mut engine = self.engine();
+                match change {
+                    OptionChange::HashMb(mb) => {
+                        let used = engine.set_hash_mb(mb);
+                        if used != mb {
+                            send_info_string(&format!(
+                                "could not allocate {mb} MiB of hash, using {used} MiB"
+                            ));
+                        }
+                    }
+                    OptionChange::Threads(n) => engine.set_threads(n),
+                    OptionChange::ClearHash => engine.clear(),
+                    OptionChange::MultiPv(n) => engine.set_multipv(n),
+                    OptionChange::MoveOverheadMs(ms) => engine.set_move_overhead_ms(ms),
+                    OptionChange::Ponder(_)
+                    | OptionChange::ShowWdl(_)
+                    | OptionChange::Variant(_) => {}
+                }
+            }
+        }
+    }
+
+    /// `position`: a bad FEN keeps the previous position; an illegal move keeps the position
+    /// reached before it. Both are reported.
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) {
+        let mut position = match fen {
+            None => Position::startpos(self.variant),
+            Some(fen) => match Position::from_fen(fen, self.variant) {
+                Ok(position) => position,
+                Err(error) => {
+                    return send_info_string(&format!("Invalid FEN '{fen}': {error}"));
+                }
+            },
+        };
+        for text in moves {
+            match position.parse_uci_move(text) {
+                Some(m) => position.make_move(m),
+                None => {
+                    send_info_string(&format!(
+                        "Illegal move '{text}' in {}; position kept before it",
+                        position.fen()
+                    ));
+                    break;
+                }
+            }
+        }
+        self.position = position;
+    }
+
+    fn go(&mut self, go: &GoCommand) {
+        self.finish_search();
+        let position = self.position.clone();
+        let limits = self.limits(go, &position);
+        let control = Arc::new(SearchControl::new());
+        control.set_pondering(go.ponder);
+        let engine = Arc::clone(&self.engine);
+        let show_wdl = self.show_wdl;
+        let thread_control = Arc::clone(&control);
+        let thread = thread::spawn(move || {
+            let printer = InfoPrinter { show_wdl };
+            let control = &*thread_control;
+            let (best, ponder) = match position.outcome() {
+                Some(outcome) => {
+                    let lost = outcome.winner() == Some(!position.side_to_move());
+                    let score = if lost { "mate 0" } else { "cp 0" };
+                    send(&format!("info depth 0 score {score}"));
+                    // `go infinite` and `go ponder` answer only after `stop` / `ponderhit`.
+                    while (limits.infinite || control.is_pondering()) && !control.is_stopped() {
+                        thread::sleep(std::time::Duration::from_millis(1));
+                    }
+                    (None, None)
+                }
+                None => {
+                    let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
+                    let result = engine.search(&position, &limits, control, &printer);
+                    (result.best, result.ponder)
+                }
+            };
+            send(&output::bestmove_line(best, ponder));
+        });
+        self.search = Some(RunningSearch { control, thread });
+    }
+
+    /// The search limits of a `go` command, in this position.
+    fn limits(&self, go: &GoCommand, position: &Position) -> Limits {
+        let (time, inc) = match position.side_to_move() {
+            Color::White => (go.wtime, go.winc),
+            Color::Black => (go.btime, go.binc),
+        };
+        let clock = time.map(|time_ms| Clock {
+            time_ms,
+            inc_ms: inc.unwrap_or(0).max(0),
+            movestogo: go.movestogo.filter(|&n| n > 0),
+        });
+        let mut searchmoves: Vec<Move> = Vec::new();
+        for text in &go.searchmoves {
+            match position.parse_uci_move(text) {
+                Some(m) => searchmoves.push(m),
+                None => {
+                    send_info_string(&format!("searchmoves: '{text}' is not legal here; ignored"))
+                }
+            }
+        }
+        Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            movetime_ms: go.movetime,
+            mate: go.mate,
+            infinite: go.infinite,
+            clock,
+            searchmoves,
+        }
+    }
+
+    fn perft(&mut self, depth: u32) {
+        self.finish_search();
+        let mut position = self.position.clone();
+        let lines = perft::divide(&mut position, depth);
+        for (m, nodes) in &lines {
+            send(&format!("{m}: {nodes}"));
+        }
+        send("");
+        send(&format!(
+            "Nodes searched: {}",
+            lines.iter().map(|(_, n)| n).sum::<u64>()
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Whatever `position` and `setoption` lines arrive, the session survives and keeps a
+        /// valid position. (`go`, `bench` and `perft` start real work and are left out.)
+        #[test]
+        fn session_survives_position_and_option_soup(
+            lines in prop::collection::vec(
+                prop::collection::vec(prop::sample::select(command::tests::SOUP.to_vec()), 0..16),
+                1..6,
+            )
+        ) {
+            let mut session = Session::new();
+            for words in lines {
+                let line = words.join(" ");
+                let first = words.first().copied().unwrap_or("");
+                if first == "position" || first == "setoption" {
+                    prop_assert!(session.handle(&line));
+                }
+            }
+            prop_assert!(session.position.is_consistent());
+        }
+    }
+}

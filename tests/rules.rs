@@ -787,6 +787,20 @@ fn fifty_move_rule_draws_at_halfmove_one_hundred() {
 }
 
 #[test]
+fn fifty_move_rule_comes_before_repetition() {
+    // The third occurrence falls on the 100th quiet ply: a draw, not White's loss.
+    let shuffle = "a1a2 e8d8 a2a1 d8e8 a1a2 e8d8 a2a1 d8e8";
+    let lost = win(Black, Repetition);
+    assert_outcome(Empire, "4k3/8/8/8/8/8/8/K7 w - - 0 80", shuffle, lost);
+    assert_outcome(
+        Empire,
+        "4k3/8/8/8/8/8/8/K7 w - - 92 80",
+        shuffle,
+        draw(FiftyMoves),
+    );
+}
+
+#[test]
 fn checkmate_at_halfmove_one_hundred_is_still_checkmate() {
     let fen = "k7/pp6/8/8/8/8/8/3T2K1 w - - 99 80";
     let mut pos = position(Empire, fen);

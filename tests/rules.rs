@@ -282,6 +282,20 @@ fn en_passant_that_opens_a_rank_between_the_kings_is_illegal() {
 }
 
 #[test]
+fn black_en_passant_that_opens_a_rank_between_the_kings_is_illegal() {
+    // White's rank-2 pawn double-steps beside the pawn f4; taking it would empty d4-h4.
+    // (Fairy-Stockfish allows f4e3 here, the same slip as above.)
+    let fen = "8/8/8/8/3k1p1K/8/4P3/8 w - - 0 1";
+    let black = [
+        "d4c3", "d4c4", "d4c5", "d4d3", "d4e3", "d4e4", "d4e5", "f4f3",
+    ];
+    assert_all_moves_after(Empire, fen, "e2e4", &black);
+    let mut pos = position(Empire, fen);
+    play(&mut pos, "e2e4");
+    assert_eq!(pos.fen(), "8/8/8/8/3kPp1K/8/8/8 b - e3 0 1");
+}
+
+#[test]
 fn ordinary_en_passant_is_legal() {
     let fen = "4k3/3p4/8/4P3/8/8/8/K7 b - - 0 1";
     let mut pos = position(Empire, fen);
@@ -338,6 +352,27 @@ fn empire_pawns_step_one_square_but_a_pawn_on_rank_two_may_double_step() {
 // ---------------------------------------------------------------------------------------------
 // Pins and checks with the Empire's pieces
 // ---------------------------------------------------------------------------------------------
+
+#[test]
+fn empire_pieces_move_like_a_queen_and_capture_by_their_own_pattern() {
+    // Quiet queen moves from d4, blocked by the pieces on c5, d6 and b3 alike for all four.
+    let quiet = [
+        "d4a1", "d4a4", "d4b2", "d4b4", "d4c3", "d4c4", "d4d1", "d4d2", "d4d3", "d4d5", "d4e3",
+        "d4e4", "d4e5", "d4f2", "d4f4", "d4g1", "d4g4", "d4h4",
+    ];
+    // Eagle: knight captures (b3); Cardinal: bishop (c5, f6); Tower: rook (d6); Duke: king (c5).
+    let cases = [
+        ('E', &["d4b3"][..]),
+        ('C', &["d4c5", "d4f6"]),
+        ('T', &["d4d6"]),
+        ('D', &["d4c5"]),
+    ];
+    for (piece, captures) in cases {
+        let fen = format!("k7/3r4/3n1b2/2p5/3{piece}4/1p6/8/7K w - - 0 1");
+        let expected: Vec<&str> = quiet.iter().chain(captures).copied().collect();
+        assert_moves_from(Empire, &fen, "d4", &expected);
+    }
+}
 
 #[test]
 fn pinned_cardinal_keeps_its_diagonal_pin_line() {
@@ -747,6 +782,20 @@ fn fifty_move_rule_draws_at_halfmove_one_hundred() {
         Empire,
         "k7/2Q5/8/8/8/8/8/4K3 b - - 100 80",
         "",
+        draw(FiftyMoves),
+    );
+}
+
+#[test]
+fn fifty_move_rule_comes_before_repetition() {
+    // The third occurrence falls on the 100th quiet ply: a draw, not White's loss.
+    let shuffle = "a1a2 e8d8 a2a1 d8e8 a1a2 e8d8 a2a1 d8e8";
+    let lost = win(Black, Repetition);
+    assert_outcome(Empire, "4k3/8/8/8/8/8/8/K7 w - - 0 80", shuffle, lost);
+    assert_outcome(
+        Empire,
+        "4k3/8/8/8/8/8/8/K7 w - - 92 80",
+        shuffle,
         draw(FiftyMoves),
     );
 }

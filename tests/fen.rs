@@ -306,8 +306,6 @@ fn castling_rights_without_their_king_and_rook_are_rejected() {
 }
 
 #[test]
-#[ignore = "BUG (minor): castling letters are checked for their pieces one by one, so a bad \
-            letter after a right whose pieces are missing is reported as CastlingPiecesMissing"]
 fn castling_syntax_is_checked_before_the_pieces() {
     // "KQkx" is not a combination of KQkq, whatever the board holds.
     let fen = "4k3/8/8/8/8/8/8/4K3 w KQkx - 0 1";
@@ -512,8 +510,6 @@ fn truncations_of_valid_fens_never_panic() {
 }
 
 #[test]
-#[ignore = "BUG: a halfmove clock of u32::MAX is accepted, then the next move overflows it \
-            (panic 'attempt to add with overflow' in make_move with overflow checks on)"]
 fn a_huge_halfmove_clock_is_rejected_or_survives_a_move() {
     let fen = "4k3/8/8/8/8/8/8/K7 w - - 4294967295 1";
     if let Ok(mut pos) = Position::from_fen(fen, Empire) {

@@ -194,11 +194,13 @@ impl Position {
         if field == "-" {
             return Ok(rights);
         }
-        for c in field.chars() {
-            let side = CastlingSide::ALL
-                .into_iter()
-                .find(|s| s.letter() == c)
-                .ok_or_else(|| FenError::CastlingSyntax(field.to_string()))?;
+        let sides: Option<Vec<CastlingSide>> = field
+            .chars()
+            .map(|c| CastlingSide::ALL.into_iter().find(|s| s.letter() == c))
+            .collect();
+        let sides = sides.ok_or_else(|| FenError::CastlingSyntax(field.to_string()))?;
+        for side in sides {
+            let c = side.letter();
             let king = Piece::new(side.color, PieceType::King);
             let rook = Piece::new(side.color, PieceType::Rook);
             if self.piece_at(side.king_from()) != Some(king)

@@ -19,7 +19,7 @@ impl Position {
             key ^= zobrist::en_passant_key(ep);
         }
         self.state.captured = None;
-        self.state.halfmove_clock += 1;
+        self.state.halfmove_clock = self.state.halfmove_clock.saturating_add(1);
 
         match m.kind() {
             MoveKind::Castling => {

@@ -14,7 +14,7 @@ import sys
 import pyffish as sf
 
 rules = sys.argv[1] if len(sys.argv) > 1 else 'tests/rules.rs'
-ini = sys.argv[2] if len(sys.argv) > 2 else '/work/shared/variants.ini'
+ini = sys.argv[2] if len(sys.argv) > 2 else '../shared/variants.ini'
 sf.load_variant_config(open(ini).read())
 VARIANTS = {'Empire': 'empire', 'Chess': 'chess'}
 CALL = (r'let (\w+) = (\[.*?\]|"[^"]*");'

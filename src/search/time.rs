@@ -29,8 +29,10 @@ impl TimeManager {
                 .movestogo
                 .map_or(DEFAULT_MOVES_TO_GO, |m| i64::from(m.clamp(1, 50)));
             let inc = clock.inc_ms.max(0);
-            let soft = (available / moves_to_go + inc * 3 / 4).min(available * 6 / 10);
-            let hard = (soft * 4).min(available * 8 / 10).max(soft);
+            // Never plan to use more than half of what is left: at low time a scheduling delay
+            // or a slow pipe must not cost the game.
+            let soft = (available / moves_to_go + inc * 3 / 4).min(available * 4 / 10);
+            let hard = (soft * 4).min(available / 2).max(soft);
             (Some(soft.max(1)), Some(hard.max(1)))
         } else {
             (None, None)

@@ -162,22 +162,21 @@ fn kings_facing(pos: &Position) -> bool {
 }
 
 /// `checkers()` as the rules define it: the enemy pieces whose capture pattern reaches the king.
-/// The one documented extra is the enemy king after an en-passant capture that opened a file
-/// between the kings (Fairy-Stockfish allows the capture and the reply must resolve it).
+/// Tolerated extra: the enemy king, right after an en-passant capture that opened a file between
+/// the kings (Fairy-Stockfish allows the capture; Kaiser then marks the king as a checker so that
+/// the reply must resolve the faceoff, although RULES.md says facing is not check; see the ignored
+/// test `file_opening_en_passant_gives_no_check`).
 fn assert_checkers_naive(pos: &Position, last: Option<Move>) {
     let us = pos.side_to_move();
-    let mut expected = naive_attackers(pos, pos.king_square(us), !us);
+    let expected = naive_attackers(pos, pos.king_square(us), !us);
+    let mut got = pos.checkers();
     if pos.variant() == Variant::Empire
         && kings_facing(pos)
         && last.is_some_and(|m| m.kind() == MoveKind::EnPassant)
     {
-        expected |= pos.king_square(!us);
+        got &= !Bitboard::from(pos.king_square(!us));
     }
-    assert_eq!(
-        pos.checkers(),
-        expected,
-        "checkers of {pos:?} (after {last:?})"
-    );
+    assert_eq!(got, expected, "checkers of {pos:?} (after {last:?})");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -763,7 +762,18 @@ fn exercise(fen: &str, variant: Variant) {
         .unwrap_or_else(|e| panic!("own FEN {own} (from {fen}) rejected: {e}"));
     assert_eq!(again.fen(), own, "{fen}");
     assert_eq!(again.key(), pos.key(), "{fen}");
+    assert_checkers_naive(&pos, None);
     let moves = pos.legal_moves();
+    for &m in &moves {
+        pos.make_move(m);
+        let mover = !pos.side_to_move();
+        assert!(
+            naive_attackers(&pos, pos.king_square(mover), !mover).is_empty(),
+            "{m} leaves its king attacked in {fen}"
+        );
+        assert_checkers_naive(&pos, Some(m));
+        pos.unmake_move(m);
+    }
     let _ = pos.outcome();
     let nodes = perft(&mut pos, 2);
     assert!(nodes == 0 || !moves.is_empty(), "{fen}");
@@ -960,6 +970,28 @@ fn fen_after_en_passant_opening_a_file_round_trips() {
     let again = Position::from_fen(&pos.fen(), Variant::Empire)
         .unwrap_or_else(|e| panic!("own FEN {} rejected: {e}", pos.fen()));
     assert_eq!(move_set(&again), move_set(&pos));
+}
+
+/// RULES.md: "Facing is not check: a side whose only problem is faceoff has no checkers." After
+/// the file-opening en-passant capture `b5c6` in `8/2p2p2/pk6/1P2P3/2K5/8/8/8 w - - 0 1` +
+/// `c4b4 c7c5`, Kaiser's `checkers()` holds the white Kaiser on b4 and `in_check()` is true;
+/// Fairy-Stockfish's `gives_check` is false there (found by the pyffish cross-check, game seed 62).
+/// The legal moves agree (`b6a7 b6c6 b6c7`); the difference shows in `outcome()` (a position
+/// without moves is called checkmate rather than stalemate, and at a halfmove clock of 100 or
+/// more "checkmated" beats the 50-move draw) and to any search that treats checks specially.
+#[test]
+#[ignore = "BUG (RULES.md): after an en-passant capture that opens a file between the kings, \
+            checkers() holds the enemy king and in_check() is true"]
+fn file_opening_en_passant_gives_no_check() {
+    let mut pos = parse("8/2p2p2/pk6/1P2P3/2K5/8/8/8 w - - 0 1", Variant::Empire);
+    for text in ["c4b4", "c7c5", "b5c6"] {
+        let m = pos.parse_uci_move(text).expect("a legal move");
+        pos.make_move(m);
+    }
+    assert_eq!(pos.fen(), "8/5p2/pkP5/4P3/1K6/8/8/8 b - - 0 2");
+    assert_eq!(move_set(&pos), ["b6a7", "b6c6", "b6c7"]);
+    assert!(pos.checkers().is_empty(), "checkers {:?}", pos.checkers());
+    assert!(!pos.in_check());
 }
 
 /// `from_fen` accepts any `u32` halfmove clock, and `make_move` then adds one to it: with the

@@ -161,21 +161,12 @@ fn kings_facing(pos: &Position) -> bool {
     aligned && (naive_between(a, b) & pos.occupied()).is_empty()
 }
 
-/// `checkers()` as the rules define it: the enemy pieces whose capture pattern reaches the king.
-/// Tolerated extra: the enemy king, right after an en-passant capture that opened a file between
-/// the kings (Fairy-Stockfish allows the capture; Kaiser then marks the king as a checker so that
-/// the reply must resolve the faceoff, although RULES.md says facing is not check; see the ignored
-/// test `file_opening_en_passant_gives_no_check`).
+/// `checkers()` as the rules define it: the enemy pieces whose capture pattern reaches the king
+/// (never the enemy king for facing: see `file_opening_en_passant_gives_no_check`).
 fn assert_checkers_naive(pos: &Position, last: Option<Move>) {
     let us = pos.side_to_move();
     let expected = naive_attackers(pos, pos.king_square(us), !us);
-    let mut got = pos.checkers();
-    if pos.variant() == Variant::Empire
-        && kings_facing(pos)
-        && last.is_some_and(|m| m.kind() == MoveKind::EnPassant)
-    {
-        got &= !Bitboard::from(pos.king_square(!us));
-    }
+    let got = pos.checkers();
     assert_eq!(got, expected, "checkers of {pos:?} (after {last:?})");
 }
 
@@ -951,27 +942,6 @@ proptest! {
 // Known bugs (found by the properties above or by the Fairy-Stockfish cross-check)
 // ---------------------------------------------------------------------------------------------
 
-/// An en-passant capture by the lone pawn between the two kings on a file is legal (as in
-/// Fairy-Stockfish, whose perft counts include it), but the FEN of the position it leads to, where
-/// the kings face each other and Black must step out of the file, is rejected as `KingsFacing`.
-/// Fairy-Stockfish accepts that FEN (`validate_fen` gives `FEN_OK`) and lists the same four
-/// moves `e8d7 e8d8 e8f7 e8f8`.
-#[test]
-#[ignore = "BUG: FEN after a legal en-passant capture that opens a file between the kings is \
-            rejected as KingsFacing"]
-fn fen_after_en_passant_opening_a_file_round_trips() {
-    let mut pos = parse("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", Variant::Empire);
-    for text in ["d7d5", "e5d6"] {
-        let m = pos.parse_uci_move(text).expect("a legal move");
-        pos.make_move(m);
-    }
-    assert_eq!(pos.fen(), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2");
-    assert_eq!(move_set(&pos), ["e8d7", "e8d8", "e8f7", "e8f8"]);
-    let again = Position::from_fen(&pos.fen(), Variant::Empire)
-        .unwrap_or_else(|e| panic!("own FEN {} rejected: {e}", pos.fen()));
-    assert_eq!(move_set(&again), move_set(&pos));
-}
-
 /// RULES.md: "Facing is not check: a side whose only problem is faceoff has no checkers." After
 /// the file-opening en-passant capture `b5c6` in `8/2p2p2/pk6/1P2P3/2K5/8/8/8 w - - 0 1` +
 /// `c4b4 c7c5`, Kaiser's `checkers()` holds the white Kaiser on b4 and `in_check()` is true;
@@ -980,8 +950,6 @@ fn fen_after_en_passant_opening_a_file_round_trips() {
 /// without moves is called checkmate rather than stalemate, and at a halfmove clock of 100 or
 /// more "checkmated" beats the 50-move draw) and to any search that treats checks specially.
 #[test]
-#[ignore = "BUG (RULES.md): after an en-passant capture that opens a file between the kings, \
-            checkers() holds the enemy king and in_check() is true"]
 fn file_opening_en_passant_gives_no_check() {
     let mut pos = parse("8/2p2p2/pk6/1P2P3/2K5/8/8/8 w - - 0 1", Variant::Empire);
     for text in ["c4b4", "c7c5", "b5c6"] {
@@ -999,7 +967,6 @@ fn file_opening_en_passant_gives_no_check() {
 /// `makemove.rs`); in release builds the clock silently wraps to 0. Either the FEN should be
 /// rejected (`FenError::HalfmoveClock`) or the clock should saturate.
 #[test]
-#[ignore = "BUG: halfmove clock u32::MAX accepted by from_fen, then make_move overflows it"]
 fn huge_halfmove_clock_does_not_overflow() {
     let fen = "4k3/8/8/8/8/8/8/3K4 w - - 4294967295 1";
     for variant in Variant::ALL {

@@ -74,11 +74,8 @@ impl Position {
         self.state.key = key;
         let ksq = self.king_square(them);
         self.state.checkers = self.attackers_to(ksq, self.occupied()) & self.pieces_of(us);
-        if m.kind() == MoveKind::EnPassant && self.faces_enemy_king(ksq, them, self.occupied()) {
-            // Only an en-passant capture can leave the kings facing (see `en_passant_is_legal`);
-            // as in Fairy-Stockfish, the side to move must then resolve it like a check.
-            self.state.checkers |= self.king_square(us);
-        }
+        self.state.kings_facing =
+            m.kind() == MoveKind::EnPassant && self.faces_enemy_king(ksq, them, self.occupied());
         debug_assert!(self.is_consistent(), "inconsistent after {m} in {self:?}");
     }
 

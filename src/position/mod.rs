@@ -36,6 +36,9 @@ struct State {
     captured: Option<Piece>,
     /// Pieces of the side not to move that attack the king of the side to move.
     checkers: Bitboard,
+    /// The kings face each other on an open file, which only an en-passant capture can cause
+    /// (see `en_passant_is_legal`): the side to move must then block the file or step off it.
+    kings_facing: bool,
 }
 
 #[derive(Clone)]
@@ -75,6 +78,7 @@ impl Position {
                 halfmove_clock: 0,
                 captured: None,
                 checkers: Bitboard::EMPTY,
+                kings_facing: false,
             },
             history: Vec::with_capacity(256),
         }

@@ -119,10 +119,14 @@ impl Position {
             return;
         }
         // Outside check any square will do; in check, a move must capture or block the checker.
-        let evasions = match checkers.any() {
+        let mut evasions = match checkers.any() {
             true => attacks::between(ksq, checkers.lsb()) | checkers,
             false => Bitboard::FULL,
         };
+        if self.state.kings_facing {
+            // As in Fairy-Stockfish: not a check, but only moves that block the file will do.
+            evasions &= attacks::between(ksq, self.king_square(!us));
+        }
         let enemies = self.pieces_of(!us);
         let mut wanted = Bitboard::EMPTY;
         if CAPTURES {

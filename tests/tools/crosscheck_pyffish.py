@@ -3,7 +3,7 @@
 
 Not part of CI (CI has no pyffish). At every ply of every game it compares Kaiser's legal move
 set, FEN, check status and game outcome with Fairy-Stockfish's, each side computing from its own
-previous state (Kaiser plays the moves on one Position through `examples/crosscheck_server.rs`;
+previous state (Kaiser plays the moves on one Position through `tests/tools/crosscheck_server.rs`;
 Fairy-Stockfish recomputes from its own FEN, and from the start FEN plus every move for the
 history-dependent endings). The next move is drawn from the moves both accept, biased towards
 captures, checks, en passant, castling, promotions, campmate, double steps that give an
@@ -26,8 +26,8 @@ Games run in worker processes, so a crash inside pyffish costs one game, not the
 Known differences:
 - "known_ep_rank_faceoff" (deliberate, RULES.md): an en-passant capture that leaves the two kings
   facing on a rank is illegal in Kaiser, legal in Fairy-Stockfish.
-- "check" right after an en-passant capture that opens a file between the kings: Kaiser counts
-  the enemy king as a checker, Fairy-Stockfish sees no check (the legal moves agree).
+- The FEN of the position right after an en-passant capture that opens a file between the kings
+  (legal in both): Kaiser's FEN reader rejects facing kings, as RULES.md asks.
 - pyffish's validate_fen crashes on Empire FENs giving White castling rights, and accepts FENs
   that Kaiser rejects by RULES.md (side not to move in check, kings facing); set-ups are drawn
   so as to avoid the first and filtered for the others.

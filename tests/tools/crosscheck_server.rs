@@ -13,7 +13,7 @@
 //! `=` promotion, `k` king move, `d` double step that leaves an en-passant right, `a` the kings
 //! end on one rank or file, `c` campmate. The flags only steer the random games.
 //!
-//! Build: `CARGO_TARGET_DIR=/work/target-prop cargo build --release --example crosscheck_server`.
+//! Build: `cargo build --release --example crosscheck_server`.
 
 use kaiser::{Color, Move, MoveKind, PieceType, Position, Variant};
 use std::io::{self, BufRead, Write};

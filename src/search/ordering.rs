@@ -44,19 +44,26 @@ pub fn wins_by_campmate(pos: &Position, m: Move) -> bool {
 /// two, and the others visit every move.
 const SCANNED_PICKS: usize = 3;
 
-/// A move with its ordering score and its place in generation order (the tie-break).
-#[derive(Clone, Copy)]
-struct Entry {
-    score: i32,
-    index: u16,
-    mv: Move,
-}
+/// A move's ordering score and its place in generation order (the tie-break), packed so that
+/// comparing two entries compares the scores and then prefers the earlier generated move.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Entry(i64);
 
 impl Entry {
-    /// Higher sorts first: by score, then earlier generated.
     #[inline]
-    fn key(self) -> (i32, std::cmp::Reverse<u16>) {
-        (self.score, std::cmp::Reverse(self.index))
+    fn new(score: i32, index: usize) -> Entry {
+        Entry(i64::from(score) << 32 | i64::from(u16::MAX - index as u16))
+    }
+
+    #[inline]
+    fn score(self) -> i32 {
+        (self.0 >> 32) as i32
+    }
+
+    /// The move's place in the generated list.
+    #[inline]
+    fn index(self) -> usize {
+        usize::from(u16::MAX - self.0 as u16)
     }
 }
 
@@ -104,11 +111,7 @@ impl MovePicker {
             } else {
                 history.quiet(us, m)
             };
-            self.entries.push(Entry {
-                score,
-                index: index as u16,
-                mv: m,
-            });
+            self.entries.push(Entry::new(score, index));
         }
     }
 
@@ -124,15 +127,14 @@ impl MovePicker {
             return None;
         }
         if self.cursor < SCANNED_PICKS {
-            let best =
-                (1..rest.len()).fold(0, |b, i| if rest[i].key() > rest[b].key() { i } else { b });
+            let best = (1..rest.len()).fold(0, |b, i| if rest[i] > rest[b] { i } else { b });
             rest.swap(0, best);
         } else if self.cursor == SCANNED_PICKS {
-            rest.sort_unstable_by_key(|e| std::cmp::Reverse(e.key()));
+            rest.sort_unstable_by(|a, b| b.cmp(a));
         }
         let entry = self.entries[self.cursor];
         self.cursor += 1;
-        Some((entry.mv, entry.score))
+        Some((self.moves[entry.index()], entry.score()))
     }
 
     /// True if a picked move's score says it loses material by SEE.

@@ -73,7 +73,7 @@ impl Position {
         self.game_ply += 1;
         self.state.key = key;
         let ksq = self.king_square(them);
-        self.state.checkers = self.attackers_to(ksq, self.occupied()) & self.pieces_of(us);
+        self.state.checkers = self.attackers_by(ksq, us, self.occupied());
         if m.kind() == MoveKind::EnPassant && self.faces_enemy_king(ksq, them, self.occupied()) {
             // Only an en-passant capture can leave the kings facing (see `en_passant_is_legal`);
             // as in Fairy-Stockfish, the side to move must then resolve it like a check.

@@ -127,7 +127,14 @@ impl MovePicker {
             return None;
         }
         if self.cursor < SCANNED_PICKS {
-            let best = (1..rest.len()).fold(0, |b, i| if rest[i] > rest[b] { i } else { b });
+            let (best, _) =
+                rest.iter()
+                    .enumerate()
+                    .skip(1)
+                    .fold(
+                        (0, rest[0]),
+                        |(b, top), (i, &e)| if e > top { (i, e) } else { (b, top) },
+                    );
             rest.swap(0, best);
         } else if self.cursor == SCANNED_PICKS {
             rest.sort_unstable_by(|a, b| b.cmp(a));

@@ -8,7 +8,7 @@
 use super::history::Histories;
 use super::see::{captured_value, see_ge};
 use crate::eval::params::PIECE_VALUE;
-use crate::types::{Move, MoveKind};
+use crate::types::{Move, MoveKind, Rank, Square};
 use crate::{GenType, MoveList, Position};
 use arrayvec::ArrayVec;
 
@@ -34,10 +34,23 @@ pub fn is_tactical(pos: &Position, m: Move) -> bool {
 /// True if `m` is a king step onto its far rank, which wins at once in campmate variants.
 #[inline]
 pub fn wins_by_campmate(pos: &Position, m: Move) -> bool {
+    is_campmate_step(campmate_step(pos), m)
+}
+
+/// Where a winning campmate step of the side to move starts and ends: the king's square and its
+/// far rank (`None` in variants without campmate). Found once per node by the picker.
+#[inline]
+fn campmate_step(pos: &Position) -> Option<(Square, Rank)> {
     let us = pos.side_to_move();
-    pos.variant().has_campmate()
-        && m.from() == pos.king_square(us)
-        && m.to().rank() == pos.variant().campmate_rank(us)
+    let variant = pos.variant();
+    variant
+        .has_campmate()
+        .then(|| (pos.king_square(us), variant.campmate_rank(us)))
+}
+
+#[inline]
+fn is_campmate_step(step: Option<(Square, Rank)>, m: Move) -> bool {
+    step.is_some_and(|(king, rank)| m.from() == king && m.to().rank() == rank)
 }
 
 /// Picks made by scanning before the rest is sorted once: most nodes cut off after a move or
@@ -88,10 +101,11 @@ impl MovePicker {
     ) {
         pos.generate(gen, &mut self.moves);
         let us = pos.side_to_move();
+        let campmate = campmate_step(pos);
         for (index, &m) in self.moves.iter().enumerate() {
             let score = if Some(m) == tt_move {
                 TT_MOVE
-            } else if wins_by_campmate(pos, m) {
+            } else if is_campmate_step(campmate, m) {
                 CAMPMATE
             } else if is_tactical(pos, m) {
                 let attacker = pos.piece_at(m.from()).expect("a mover").kind;

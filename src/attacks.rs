@@ -27,15 +27,7 @@ impl PieceType {
     /// The pattern by which this piece captures, and so attacks and gives check.
     #[inline]
     pub const fn capture_pattern(self) -> Pattern {
-        match self {
-            PieceType::Pawn => Pattern::PawnCapture,
-            PieceType::Knight | PieceType::Eagle => Pattern::Knight,
-            PieceType::Bishop | PieceType::Cardinal => Pattern::Bishop,
-            PieceType::Rook | PieceType::Tower => Pattern::Rook,
-            PieceType::Queen => Pattern::Queen,
-            PieceType::King | PieceType::Duke => Pattern::King,
-            PieceType::Soldier => Pattern::Soldier,
-        }
+        CAPTURE_PATTERN[self.index()]
     }
 
     /// The pattern by which this piece moves to an empty square.
@@ -50,6 +42,21 @@ impl PieceType {
         }
     }
 }
+
+/// `capture_pattern` by `PieceType::index()`: a table, as it is read on every piece moved.
+const CAPTURE_PATTERN: [Pattern; PieceType::COUNT] = [
+    Pattern::PawnCapture, // Pawn
+    Pattern::Knight,      // Knight
+    Pattern::Bishop,      // Bishop
+    Pattern::Rook,        // Rook
+    Pattern::Queen,       // Queen
+    Pattern::King,        // King
+    Pattern::Soldier,     // Soldier
+    Pattern::Knight,      // Eagle
+    Pattern::Bishop,      // Cardinal
+    Pattern::Rook,        // Tower
+    Pattern::King,        // Duke
+];
 
 /// The squares reached from `sq` by `pattern` for a piece of colour `color`, given the board's
 /// occupancy `occ` (sliders stop at, and include, the first occupied square).

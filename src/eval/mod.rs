@@ -6,30 +6,29 @@
 
 pub mod params;
 
-use crate::types::{Bitboard, Color, PieceType, Square};
+use crate::types::{Bitboard, Color, Piece, PieceType};
 use crate::Position;
 use params::*;
+
+/// Material plus piece-square bonus of each piece on each square, indexed by `Piece::index()`
+/// and square, Black's negated: the sum over the board is White's view.
+const PIECE_SQUARE: [[S; 64]; Piece::COUNT] = piece_square_table();
+
+/// Material that sets the game phase (all but pawns), by `PieceType::index()`.
+const PHASE_MATERIAL: [i32; PieceType::COUNT] = phase_material();
 
 /// The static value of `pos` for the side to move, in internal units (see `to_centipawns`).
 pub fn evaluate(pos: &Position) -> i32 {
     let mut score = S::ZERO;
     let mut non_pawn_material = 0;
-    for color in Color::BOTH {
-        let mut side = S::ZERO;
-        for sq in pos.pieces_of(color) {
-            let pt = pos.piece_at(sq).expect("an occupied square").kind;
-            side += PIECE_VALUE[pt.index()] + piece_square(pt, color, sq);
-            if pt != PieceType::Pawn && pt != PieceType::King {
-                non_pawn_material += PIECE_VALUE[pt.index()].mg();
-            }
-        }
-        if pos.variant().has_campmate() {
-            side += campmate(pos, color);
-        }
-        match color {
-            Color::White => score += side,
-            Color::Black => score -= side,
-        }
+    for sq in pos.occupied() {
+        let piece = pos.piece_at(sq).expect("an occupied square");
+        score += PIECE_SQUARE[piece.index()][sq.index()];
+        non_pawn_material += PHASE_MATERIAL[piece.kind.index()];
+    }
+    if pos.variant().has_campmate() {
+        score += campmate(pos, Color::White);
+        score -= campmate(pos, Color::Black);
     }
     let phase = (non_pawn_material.clamp(ENDGAME_LIMIT, MIDGAME_LIMIT) - ENDGAME_LIMIT) * PHASE_MAX
         / (MIDGAME_LIMIT - ENDGAME_LIMIT);
@@ -46,15 +45,37 @@ pub fn to_centipawns(value: i32) -> i32 {
     value * 100 / PAWN_VALUE_EG
 }
 
-/// The piece-square bonus of a `color` piece of type `pt` on `sq`.
-#[inline]
-fn piece_square(pt: PieceType, color: Color, sq: Square) -> S {
-    let sq = match color {
-        Color::White => sq,
-        Color::Black => sq.flip_rank(),
-    };
-    let file = sq.file().min(7 - sq.file());
-    PST[PST_OF[pt.index()]][sq.rank() as usize][file as usize]
+/// Builds `PIECE_SQUARE` from `PIECE_VALUE` and the half tables `PST` (mirrored onto the e-h
+/// files, and onto Black's side of the board).
+const fn piece_square_table() -> [[S; 64]; Piece::COUNT] {
+    let mut table = [[S::ZERO; 64]; Piece::COUNT];
+    let mut pt = 0;
+    while pt < PieceType::COUNT {
+        let value = PIECE_VALUE[pt];
+        let mut sq = 0;
+        while sq < 64 {
+            let (file, rank) = (sq % 8, sq / 8);
+            let bonus = PST[PST_OF[pt]][rank][if file < 4 { file } else { 7 - file }];
+            let (mg, eg) = (value.mg() + bonus.mg(), value.eg() + bonus.eg());
+            table[Color::White.index() * PieceType::COUNT + pt][sq] = s(mg, eg);
+            table[Color::Black.index() * PieceType::COUNT + pt][sq ^ 56] = s(-mg, -eg);
+            sq += 1;
+        }
+        pt += 1;
+    }
+    table
+}
+
+const fn phase_material() -> [i32; PieceType::COUNT] {
+    let mut material = [0; PieceType::COUNT];
+    let mut pt = 0;
+    while pt < PieceType::COUNT {
+        if pt != PieceType::Pawn.index() {
+            material[pt] = PIECE_VALUE[pt].mg();
+        }
+        pt += 1;
+    }
+    material
 }
 
 /// The campmate race term for `color`'s king: for each rank ahead up to the far rank, is there a

@@ -73,7 +73,7 @@ impl Position {
         self.game_ply += 1;
         self.state.key = key;
         let ksq = self.king_square(them);
-        self.state.checkers = self.attackers_to(ksq, self.occupied()) & self.pieces_of(us);
+        self.state.checkers = self.attackers_by(ksq, us, self.occupied());
         self.state.kings_facing =
             m.kind() == MoveKind::EnPassant && self.faces_enemy_king(ksq, them, self.occupied());
         debug_assert!(self.is_consistent(), "inconsistent after {m} in {self:?}");

@@ -203,25 +203,32 @@ impl Position {
                 & self.capturing_by(Pattern::Soldier))
     }
 
-    /// True if a piece of `by` attacks `sq` with occupancy `occ`. Same answer as
-    /// `attackers_to`, but cheaper: leapers first, and a slider lookup only when a slider of `by`
-    /// stands on one of the square's lines.
+    /// Pieces of `by` that attack `sq` with occupancy `occ`: `attackers_to(sq, occ) &
+    /// pieces_of(by)`, but cheaper: a slider lookup only when a slider of `by` stands on one of
+    /// the square's lines.
     #[inline]
-    pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
+    pub fn attackers_by(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
         let theirs = self.pieces_of(by);
         let leapers = (attacks::knight_attacks(sq) & self.capturing_by(Pattern::Knight))
             | (attacks::king_attacks(sq) & self.capturing_by(Pattern::King))
             | (attacks::pawn_attacks(!by, sq) & self.by_type[PieceType::Pawn.index()])
             | (attacks::soldier_attacks(!by, sq) & self.capturing_by(Pattern::Soldier));
-        if (leapers & theirs).any() {
-            return true;
-        }
+        let mut attackers = leapers & theirs;
         let (diagonal, orthogonal) = self.diagonal_and_orthogonal_attackers();
         let (diagonal, orthogonal) = (diagonal & theirs, orthogonal & theirs);
-        ((attacks::bishop_rays(sq) & diagonal).any()
-            && (attacks::bishop_attacks(sq, occ) & diagonal).any())
-            || ((attacks::rook_rays(sq) & orthogonal).any()
-                && (attacks::rook_attacks(sq, occ) & orthogonal).any())
+        if (attacks::bishop_rays(sq) & diagonal).any() {
+            attackers |= attacks::bishop_attacks(sq, occ) & diagonal;
+        }
+        if (attacks::rook_rays(sq) & orthogonal).any() {
+            attackers |= attacks::rook_attacks(sq, occ) & orthogonal;
+        }
+        attackers
+    }
+
+    /// True if a piece of `by` attacks `sq` with occupancy `occ`.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
+        self.attackers_by(sq, by, occ).any()
     }
 
     /// True if a king of `color` standing on `sq` would face the other king along an open rank or

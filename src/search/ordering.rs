@@ -1,5 +1,5 @@
 //! Move ordering: every move of a node gets a score once, and the picker hands them out best
-//! first by selection (cheap, since most nodes cut off after a move or two).
+//! first: the first by a scan (cheap, since many nodes cut off at once), the rest after one sort.
 //!
 //! Order: the transposition-table move; a king step that wins by campmate; captures and
 //! promotions that do not lose material (SEE), most valuable victim first and least valuable
@@ -8,7 +8,7 @@
 use super::history::Histories;
 use super::see::{captured_value, see_ge};
 use crate::eval::params::PIECE_VALUE;
-use crate::types::{Move, MoveKind};
+use crate::types::{Move, MoveKind, Rank, Square};
 use crate::{GenType, MoveList, Position};
 use arrayvec::ArrayVec;
 
@@ -34,29 +34,50 @@ pub fn is_tactical(pos: &Position, m: Move) -> bool {
 /// True if `m` is a king step onto its far rank, which wins at once in campmate variants.
 #[inline]
 pub fn wins_by_campmate(pos: &Position, m: Move) -> bool {
+    is_campmate_step(campmate_step(pos), m)
+}
+
+/// Where a winning campmate step of the side to move starts and ends: the king's square and its
+/// far rank (`None` in variants without campmate). Found once per node by the picker.
+#[inline]
+fn campmate_step(pos: &Position) -> Option<(Square, Rank)> {
     let us = pos.side_to_move();
-    pos.variant().has_campmate()
-        && m.from() == pos.king_square(us)
-        && m.to().rank() == pos.variant().campmate_rank(us)
+    let variant = pos.variant();
+    variant
+        .has_campmate()
+        .then(|| (pos.king_square(us), variant.campmate_rank(us)))
 }
 
-/// Picks made by scanning before the rest is sorted once: most nodes cut off after a move or
-/// two, and the others visit every move.
-const SCANNED_PICKS: usize = 3;
-
-/// A move with its ordering score and its place in generation order (the tie-break).
-#[derive(Clone, Copy)]
-struct Entry {
-    score: i32,
-    index: u16,
-    mv: Move,
+#[inline]
+fn is_campmate_step(step: Option<(Square, Rank)>, m: Move) -> bool {
+    step.is_some_and(|(king, rank)| m.from() == king && m.to().rank() == rank)
 }
+
+/// Picks made by scanning before the rest is sorted once: many nodes cut off after the first
+/// move, and the others visit most moves. (With entries compared as single integers the sort is
+/// cheap; one scanned pick measured cheaper than two or three.)
+const SCANNED_PICKS: usize = 1;
+
+/// A move's ordering score and its place in generation order (the tie-break), packed so that
+/// comparing two entries compares the scores and then prefers the earlier generated move.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Entry(i64);
 
 impl Entry {
-    /// Higher sorts first: by score, then earlier generated.
     #[inline]
-    fn key(self) -> (i32, std::cmp::Reverse<u16>) {
-        (self.score, std::cmp::Reverse(self.index))
+    fn new(score: i32, index: usize) -> Entry {
+        Entry(i64::from(score) << 32 | i64::from(u16::MAX - index as u16))
+    }
+
+    #[inline]
+    fn score(self) -> i32 {
+        (self.0 >> 32) as i32
+    }
+
+    /// The move's place in the generated list.
+    #[inline]
+    fn index(self) -> usize {
+        usize::from(u16::MAX - self.0 as u16)
     }
 }
 
@@ -81,10 +102,11 @@ impl MovePicker {
     ) {
         pos.generate(gen, &mut self.moves);
         let us = pos.side_to_move();
+        let campmate = campmate_step(pos);
         for (index, &m) in self.moves.iter().enumerate() {
             let score = if Some(m) == tt_move {
                 TT_MOVE
-            } else if wins_by_campmate(pos, m) {
+            } else if is_campmate_step(campmate, m) {
                 CAMPMATE
             } else if is_tactical(pos, m) {
                 let attacker = pos.piece_at(m.from()).expect("a mover").kind;
@@ -104,11 +126,7 @@ impl MovePicker {
             } else {
                 history.quiet(us, m)
             };
-            self.entries.push(Entry {
-                score,
-                index: index as u16,
-                mv: m,
-            });
+            self.entries.push(Entry::new(score, index));
         }
     }
 
@@ -124,15 +142,21 @@ impl MovePicker {
             return None;
         }
         if self.cursor < SCANNED_PICKS {
-            let best =
-                (1..rest.len()).fold(0, |b, i| if rest[i].key() > rest[b].key() { i } else { b });
+            let (best, _) =
+                rest.iter()
+                    .enumerate()
+                    .skip(1)
+                    .fold(
+                        (0, rest[0]),
+                        |(b, top), (i, &e)| if e > top { (i, e) } else { (b, top) },
+                    );
             rest.swap(0, best);
         } else if self.cursor == SCANNED_PICKS {
-            rest.sort_unstable_by_key(|e| std::cmp::Reverse(e.key()));
+            rest.sort_unstable_by(|a, b| b.cmp(a));
         }
         let entry = self.entries[self.cursor];
         self.cursor += 1;
-        Some((entry.mv, entry.score))
+        Some((self.moves[entry.index()], entry.score()))
     }
 
     /// True if a picked move's score says it loses material by SEE.

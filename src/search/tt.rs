@@ -84,9 +84,7 @@ impl TranspositionTable {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        for word in self.buckets.iter_mut().flat_map(|b| b.0.iter_mut()) {
-            *word.get_mut() = 0;
-        }
+        self.buckets.fill_with(Bucket::default);
         self.generation = 0;
     }
 

@@ -3,6 +3,8 @@
 //! corpus of malformed FENs each rejected with its exact `FenError` and a message naming the
 //! field, and odd inputs that must give an error, never a panic.
 
+mod common;
+
 use kaiser::Variant::{self, Chess, Empire};
 use kaiser::{Color, FenError, Position, Square};
 
@@ -23,15 +25,6 @@ fn assert_round_trip(variant: Variant, fen: &str) {
     assert_normalises(variant, fen, fen);
 }
 
-fn epd_fens(name: &str) -> Vec<String> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.split(';').next().expect("a FEN").trim().to_string())
-        .collect()
-}
-
 // ---------------------------------------------------------------------------------------------
 // Round trips and normalisation
 // ---------------------------------------------------------------------------------------------
@@ -47,7 +40,7 @@ fn start_positions_round_trip() {
 #[test]
 fn perft_suite_fens_round_trip() {
     for (variant, suite) in [(Empire, "empire.epd"), (Chess, "chess.epd")] {
-        let fens = epd_fens(suite);
+        let fens = common::suite_fens(suite);
         assert!(fens.len() > 50, "{suite} holds {} FENs", fens.len());
         for fen in fens {
             assert_round_trip(variant, &fen);

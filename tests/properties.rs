@@ -13,6 +13,8 @@
 //! Everything is seeded, so a failure reproduces; the whole file runs in a few seconds in the
 //! default test profile.
 
+mod common;
+
 use kaiser::attacks::{
     between, bishop_attacks, line, pattern_targets, rook_attacks, slow_ray_attacks, Pattern,
     BISHOP_DIRECTIONS, ROOK_DIRECTIONS,
@@ -28,24 +30,14 @@ use std::collections::HashMap;
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
-/// The FENs of a perft suite in `tests/data/`.
-fn suite_fens(name: &str) -> Vec<String> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.split(';').next().expect("a FEN").trim().to_string())
-        .collect()
-}
-
 /// Every position of both perft suites, with its variant.
 fn suite_positions() -> Vec<(Variant, String)> {
-    let mut all: Vec<(Variant, String)> = suite_fens("empire.epd")
+    let mut all: Vec<(Variant, String)> = common::suite_fens("empire.epd")
         .into_iter()
         .map(|f| (Variant::Empire, f))
         .collect();
     all.extend(
-        suite_fens("chess.epd")
+        common::suite_fens("chess.epd")
             .into_iter()
             .map(|f| (Variant::Chess, f)),
     );

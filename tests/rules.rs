@@ -5,6 +5,8 @@
 //! `shared/variants.ini`), except where a test says the engine deliberately differs from it (the
 //! en-passant capture that opens a rank between the kings).
 
+mod common;
+
 use kaiser::position::EndReason::{self, Campmate, Checkmate, FiftyMoves, Repetition, Stalemate};
 use kaiser::Color::{self, Black, White};
 use kaiser::Variant::{self, Chess, Empire};
@@ -603,19 +605,10 @@ fn assert_partition(pos: &Position) {
     );
 }
 
-fn epd_fens(name: &str) -> Vec<String> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.split(';').next().expect("a FEN").trim().to_string())
-        .collect()
-}
-
 #[test]
 fn captures_and_quiets_partition_the_legal_moves_of_the_perft_positions() {
     for (variant, suite) in [(Empire, "empire.epd"), (Chess, "chess.epd")] {
-        for fen in epd_fens(suite) {
+        for fen in common::suite_fens(suite) {
             assert_partition(&position(variant, &fen));
         }
     }

@@ -1,4 +1,5 @@
-//! A UCI engine process for integration tests: start it, send lines, read lines with a timeout.
+//! Shared by the integration tests: a UCI engine process (start it, send lines, read lines with a
+//! timeout) and the perft-suite FENs.
 
 #![allow(dead_code)] // each test binary uses its own part of the harness
 
@@ -127,4 +128,14 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The FENs of a perft suite in `tests/data/` (each line: `FEN ;D1 n ;D2 n ...`).
+pub fn suite_fens(name: &str) -> Vec<String> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split(';').next().expect("a FEN").trim().to_string())
+        .collect()
 }

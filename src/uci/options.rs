@@ -1,6 +1,7 @@
 //! The UCI options Kaiser offers, how `uci` lists them and how `setoption` reads them.
 //! Names are matched ignoring case; numbers out of range are clamped, with a warning.
 
+use crate::search;
 use crate::variant::Variant;
 use vampirc_uci::{Serializable, UciOptionConfig};
 
@@ -14,25 +15,25 @@ struct Spin {
 
 const HASH: Spin = Spin {
     name: "Hash",
-    default: 16,
+    default: search::DEFAULT_HASH_MB as i64,
     min: 1,
-    max: 65536,
+    max: search::MAX_HASH_MB as i64,
 };
 const THREADS: Spin = Spin {
     name: "Threads",
     default: 1,
     min: 1,
-    max: 256,
+    max: search::MAX_THREADS as i64,
 };
 const MULTI_PV: Spin = Spin {
     name: "MultiPV",
     default: 1,
     min: 1,
-    max: 256,
+    max: search::MAX_MULTIPV as i64,
 };
 const MOVE_OVERHEAD: Spin = Spin {
     name: "Move Overhead",
-    default: 10,
+    default: search::DEFAULT_MOVE_OVERHEAD_MS as i64,
     min: 0,
     max: 5000,
 };

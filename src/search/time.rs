@@ -24,16 +24,22 @@ impl TimeManager {
             let t = (movetime as i64 - overhead).max(1);
             (Some(t), Some(t))
         } else if let Some(clock) = &limits.clock {
-            let available = (clock.time_ms - overhead).max(1);
             let moves_to_go = clock
                 .movestogo
                 .map_or(DEFAULT_MOVES_TO_GO, |m| i64::from(m.clamp(1, 50)));
             let inc = clock.inc_ms.max(0);
-            // Never plan to use more than half of what is left: at low time a scheduling delay
-            // or a slow pipe must not cost the game.
-            let soft = (available / moves_to_go + inc * 3 / 4).min(available * 4 / 10);
+            // The budget over the moves to go: the clock plus the increments still to come, less
+            // the overhead of every one of those moves. At a low clock this leaves almost nothing,
+            // so the engine answers fast and the increment rebuilds the clock.
+            let budget = clock
+                .time_ms
+                .saturating_add(inc.saturating_mul(moves_to_go - 1))
+                - overhead * (moves_to_go + 2);
+            let available = (clock.time_ms - overhead).max(1);
+            // Never plan to use more than half of what is left on the clock.
+            let soft = (budget / moves_to_go).clamp(1, (available * 4 / 10).max(1));
             let hard = (soft * 4).min(available / 2).max(soft);
-            (Some(soft.max(1)), Some(hard.max(1)))
+            (Some(soft), Some(hard))
         } else {
             (None, None)
         };
@@ -90,7 +96,11 @@ mod tests {
     #[test]
     fn budgets() {
         let tm = TimeManager::new(&limits(60_000, 0, None), 10);
-        assert_eq!(tm.soft, Some(Duration::from_millis(59_990 / 25)));
+        // The overhead is charged for each of the 25 moves to go, and two more.
+        assert_eq!(
+            tm.soft,
+            Some(Duration::from_millis((60_000 - 10 * 27) / 25))
+        );
         assert!(tm.hard.unwrap() > tm.soft.unwrap());
         let tm = TimeManager::new(&limits(1_000, 0, Some(1)), 10);
         assert!(tm.hard.unwrap() < Duration::from_millis(990));
@@ -111,5 +121,19 @@ mod tests {
             )
         );
         assert!(!TimeManager::new(&Limits::default(), 10).is_timed());
+    }
+
+    #[test]
+    fn a_low_clock_is_rebuilt_by_the_increment() {
+        // 60 ms left, 20 ms increment, 30 ms overhead per move: answer at once.
+        let tm = TimeManager::new(&limits(60, 20, None), 30);
+        assert_eq!(tm.soft, Some(Duration::from_millis(1)));
+        assert_eq!(tm.hard, Some(Duration::from_millis(4)));
+        // Plenty of time: think about a twenty-fifth of it, plus most of the increment.
+        let tm = TimeManager::new(&limits(10_000, 100, None), 10);
+        assert_eq!(
+            tm.soft,
+            Some(Duration::from_millis((10_000 + 100 * 24 - 10 * 27) / 25))
+        );
     }
 }

@@ -1,10 +1,12 @@
 //! The position: pieces on the board, side to move, castling and en-passant rights, counters, and
 //! the history of earlier states (for unmaking moves and detecting repetitions).
 //!
-//! Submodules: `fen` reads and writes FEN, `makemove` plays and takes back moves, `movegen`
-//! generates legal moves, `outcome` decides whether the game is over, `zobrist` holds hash keys.
+//! Submodules: `fen` reads and writes FEN, `makemove` plays and takes back moves, `checks` tells
+//! whether a move gives check before it is played, `movegen` generates legal moves, `outcome`
+//! decides whether the game is over, `zobrist` holds hash keys.
 
 mod castling;
+mod checks;
 mod fen;
 mod makemove;
 mod movegen;

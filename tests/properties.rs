@@ -439,8 +439,10 @@ fn make_unmake_restores_everything() {
             assert_checkers_naive(pos, last);
             let before = snapshot(pos);
             let cheap = (pos.fen(), pos.key(), pos.checkers());
+            let check_info = pos.check_info();
             for m in pos.legal_moves() {
                 let gives_check = pos.gives_check(m);
+                assert_eq!(check_info.gives_check(pos, m), gives_check, "{m}: {pos:?}");
                 let mut announced_key = None;
                 pos.make_move_with(m, |key| announced_key = Some(key));
                 assert!(pos.is_consistent(), "after {m}: {pos:?}");

@@ -245,6 +245,7 @@ impl Searcher<'_> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut quiets_tried = ArrayVec::<Move, 64>::new();
+        let mut check_info = None;
         let mut move_count = 0;
         while let Some((m, order)) = picker.next(&self.pos, self.histories) {
             move_count += 1;
@@ -252,12 +253,15 @@ impl Searcher<'_> {
             let campmate = wins_by_campmate(&self.pos, m);
 
             // Late move pruning and futility pruning of quiet moves near the leaves (a move
-            // that gives check is not quiet; asked last, as it costs most).
+            // that gives check is not quiet; asked last, with facts gathered once per node).
             if !PV && !in_check && !tactical && !campmate && best > -MATE_BOUND {
                 let late = depth <= 4 && move_count > 3 + 2 * depth * depth;
                 let futile = depth <= 5 && eval + 150 + 100 * depth <= alpha;
-                if (late || futile) && !self.pos.gives_check(m) {
-                    continue;
+                if late || futile {
+                    let check_info = check_info.get_or_insert_with(|| self.pos.check_info());
+                    if !check_info.gives_check(&self.pos, m) {
+                        continue;
+                    }
                 }
             }
             self.play(m);

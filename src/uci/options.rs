@@ -87,10 +87,8 @@ pub fn option_lines() -> Vec<String> {
             default: Some(false),
         },
     ];
-    options
-        .iter()
-        .map(|o| format!("option {}", o.serialize()))
-        .collect()
+    // `serialize` writes the whole line, `option name ...` included.
+    options.iter().map(|o| o.serialize()).collect()
 }
 
 /// Reads `setoption name <name> [value <value>]`. Returns the change and, when the value had to

@@ -199,8 +199,20 @@ impl Position {
                 continue;
             }
             for from in self.pieces(us, pt) & origins {
-                let (capture, quiet) = attacks::capture_and_quiet_targets(pt, us, from, occ);
-                let mut to = ((capture & enemies) | (quiet & !occ)) & targets;
+                // Only the patterns asked for are computed (the quiet one of an Empire piece
+                // is a queen's, which captures-only generation never needs).
+                let mut to = targets
+                    & match (CAPTURES, QUIETS) {
+                        (true, false) => attacks::attacks(pt, us, from, occ) & enemies,
+                        (false, true) => {
+                            attacks::pattern_targets(pt.quiet_pattern(), us, from, occ) & !occ
+                        }
+                        _ => {
+                            let (capture, quiet) =
+                                attacks::capture_and_quiet_targets(pt, us, from, occ);
+                            (capture & enemies) | (quiet & !occ)
+                        }
+                    };
                 if pinned.contains(from) {
                     to &= attacks::line(ksq, from);
                 }

@@ -245,7 +245,6 @@ impl Searcher<'_> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut quiets_tried = ArrayVec::<Move, 64>::new();
-        let mut check_info = None;
         let mut move_count = 0;
         while let Some((m, order)) = picker.next(&self.pos, self.histories) {
             move_count += 1;
@@ -258,8 +257,8 @@ impl Searcher<'_> {
                 let late = depth <= 4 && move_count > 3 + 2 * depth * depth;
                 let futile = depth <= 5 && eval + 150 + 100 * depth <= alpha;
                 if late || futile {
-                    let check_info = check_info.get_or_insert_with(|| self.pos.check_info());
-                    if !check_info.gives_check(&self.pos, m) {
+                    picker.only_checking_quiets(&self.pos);
+                    if !picker.gives_check(&self.pos, m) {
                         continue;
                     }
                 }

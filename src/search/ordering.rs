@@ -16,6 +16,7 @@
 use super::history::Histories;
 use super::see::{captured_value, see_ge};
 use crate::eval::params::PIECE_VALUE;
+use crate::position::CheckInfo;
 use crate::types::{Bitboard, Move, MoveKind, Rank, Square};
 use crate::{GenType, MoveList, Position};
 use arrayvec::ArrayVec;
@@ -134,6 +135,9 @@ pub struct MovePicker {
     entries: ArrayVec<Entry, 600>,
     cursor: usize,
     bad_end: usize,
+    /// Set once the node prunes every quiet move that does not give check: from then on only
+    /// checking quiet moves are handed out.
+    checks: Option<CheckInfo>,
 }
 
 impl MovePicker {
@@ -160,6 +164,7 @@ impl MovePicker {
             entries: ArrayVec::new(),
             cursor: 0,
             bad_end: 0,
+            checks: None,
         }
     }
 
@@ -213,7 +218,7 @@ impl MovePicker {
                         let tried = Some(m) == picker.tt_move
                             || picker.killers.contains(&Some(m))
                             || picker.is_campmate_step(m);
-                        (!tried).then(|| history.quiet(us, m))
+                        (!tried && picker.may_hand_out_quiet(pos, m)).then(|| history.quiet(us, m))
                     });
                     self.stage = Stage::Quiets;
                 }
@@ -294,6 +299,40 @@ impl MovePicker {
         (self.moves[entry.index()], entry.score())
     }
 
+    /// From now on hands out only quiet moves that give check (the caller prunes all others,
+    /// and its pruning conditions only ever get stronger within a node).
+    pub fn only_checking_quiets(&mut self, pos: &Position) {
+        if self.checks.is_some() {
+            return;
+        }
+        self.checks = Some(pos.check_info());
+        if self.stage == Stage::Quiets {
+            let mut kept = self.cursor;
+            for index in self.cursor..self.entries.len() {
+                let entry = self.entries[index];
+                if self.may_hand_out_quiet(pos, self.moves[entry.index()]) {
+                    self.entries[kept] = entry;
+                    kept += 1;
+                }
+            }
+            self.entries.truncate(kept);
+        }
+    }
+
+    /// True if the legal move `m` gives check (see `only_checking_quiets`).
+    pub fn gives_check(&mut self, pos: &Position, m: Move) -> bool {
+        self.checks
+            .get_or_insert_with(|| pos.check_info())
+            .gives_check(pos, m)
+    }
+
+    #[inline]
+    fn may_hand_out_quiet(&self, pos: &Position, m: Move) -> bool {
+        self.checks
+            .as_ref()
+            .is_none_or(|checks| checks.gives_check(pos, m))
+    }
+
     /// The next killer that is a legal quiet move here, not already handed out.
     fn next_killer(&mut self, pos: &Position) -> Option<Move> {
         while self.killer_index < 2 {
@@ -306,6 +345,7 @@ impl MovePicker {
                 && !self.is_campmate_step(m)
                 && pos.is_legal(m)
                 && !is_tactical(pos, m)
+                && self.may_hand_out_quiet(pos, m)
             {
                 return Some(m);
             }

@@ -23,6 +23,20 @@ pub enum Pattern {
     Soldier,
 }
 
+impl Pattern {
+    /// Every pattern, in declaration order (`pattern as usize` indexes this).
+    pub const ALL: [Pattern; 8] = [
+        Pattern::PawnCapture,
+        Pattern::PawnPush,
+        Pattern::Knight,
+        Pattern::Bishop,
+        Pattern::Rook,
+        Pattern::Queen,
+        Pattern::King,
+        Pattern::Soldier,
+    ];
+}
+
 impl PieceType {
     /// The pattern by which this piece captures, and so attacks and gives check.
     #[inline]

@@ -8,6 +8,7 @@ pub mod attacks;
 pub mod eval;
 pub mod position;
 pub mod search;
+pub mod stats;
 pub mod tools;
 pub mod types;
 pub mod uci;

@@ -1,8 +1,10 @@
 //! The `kaiser` binary: parses the command line and hands over to a tool.
 
 use anyhow::{bail, Context, Result};
-use kaiser::tools::{bench, perft};
+use kaiser::tools::{bench, openings, perft};
 use kaiser::{Position, Variant};
+use std::io::Write;
+use std::str::FromStr;
 use std::time::Instant;
 
 const USAGE: &str = "\
@@ -16,6 +18,11 @@ Usage:
   kaiser bench [depth]
       Searches a fixed set of positions to a fixed depth (default 9); the last line is
       `Bench: <nodes> nodes <nps> nps`.
+  kaiser openings --count N --out FILE [--variant empire|chess] [--plies MIN-MAX] [--depth D]
+                  [--window CP] [--seed S]
+      Writes N test openings, one FEN a line: positions after random lines of MIN-MAX plies
+      (default 6-10) that a depth-D search (default 10) scores within ±CP centipawns of level
+      from White's view (default 40). The same seed (default 1) gives the same file.
   kaiser --help
       Prints this text.";
 
@@ -31,6 +38,7 @@ fn run(args: &[String]) -> Result<()> {
     match args.first().map(String::as_str) {
         Some("perft") => run_perft(&args[1..]),
         Some("bench") => run_bench(&args[1..]),
+        Some("openings") => run_openings(&args[1..]),
         None => {
             kaiser::uci::run();
             Ok(())
@@ -106,4 +114,101 @@ fn run_bench(args: &[String]) -> Result<()> {
     };
     bench::run(depth, &mut std::io::stdout().lock())?;
     Ok(())
+}
+
+/// Parses `text`, the value given to `flag`.
+fn parse_value<T>(flag: &str, text: &str) -> Result<T>
+where
+    T: FromStr,
+    T::Err: std::error::Error + Send + Sync + 'static,
+{
+    text.parse().with_context(|| format!("bad {flag} '{text}'"))
+}
+
+/// Parses the value that follows `flag`.
+fn flag_value<T>(flag: &str, value: Option<&String>) -> Result<T>
+where
+    T: FromStr,
+    T::Err: std::error::Error + Send + Sync + 'static,
+{
+    parse_value(
+        flag,
+        value.with_context(|| format!("{flag} needs a value"))?,
+    )
+}
+
+fn run_openings(args: &[String]) -> Result<()> {
+    let mut config = openings::Config::new(Variant::Empire, 0);
+    let mut count = None;
+    let mut out = None;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--variant" => config.variant = flag_value(arg, rest.next())?,
+            "--count" => count = Some(flag_value(arg, rest.next())?),
+            "--out" => out = Some(flag_value::<String>(arg, rest.next())?),
+            "--plies" => {
+                let range: String = flag_value(arg, rest.next())?;
+                let (min, max) = range
+                    .split_once('-')
+                    .with_context(|| format!("--plies takes MIN-MAX, not '{range}'"))?;
+                let (min, max) = (parse_value(arg, min)?, parse_value(arg, max)?);
+                if min > max {
+                    bail!("--plies {range}: MIN is above MAX");
+                }
+                config.plies = min..=max;
+            }
+            "--depth" => config.depth = flag_value(arg, rest.next())?,
+            "--window" => config.window_cp = flag_value(arg, rest.next())?,
+            "--seed" => config.seed = flag_value(arg, rest.next())?,
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return Ok(());
+            }
+            other => bail!("unexpected argument '{other}'"),
+        }
+    }
+    config.count = count.context("openings needs --count")?;
+    let out = out.context("openings needs --out")?;
+    let mut file = std::io::BufWriter::new(
+        std::fs::File::create(&out).with_context(|| format!("cannot create {out}"))?,
+    );
+    let start = Instant::now();
+    let mut stderr = std::io::stderr();
+    let found = openings::generate(&config, &mut |p| {
+        if p.tried % 20 == 0 || p.kept == p.wanted {
+            // Progress is best effort: a closed stderr must not stop the run.
+            let _ = write!(
+                stderr,
+                "\r{}/{} openings, {} lines tried, {:.0} s",
+                p.kept,
+                p.wanted,
+                p.tried,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    })?;
+    eprintln!();
+    openings::write(&found, &mut file)?;
+    file.flush()?;
+    eprintln!("wrote {} openings to {out}", found.len());
+    if let Some(summary) = score_summary(&found) {
+        eprintln!("scores from White's view (cp): {summary}");
+    }
+    Ok(())
+}
+
+/// The spread of the openings' scores: min, quartiles, max and mean.
+fn score_summary(found: &[openings::Opening]) -> Option<String> {
+    let mut scores: Vec<i32> = found.iter().map(|o| o.white_cp).collect();
+    scores.sort_unstable();
+    let (min, max) = (scores.first()?, scores.last()?);
+    let quartile = |q: usize| scores[(scores.len() - 1) * q / 4];
+    let mean = scores.iter().sum::<i32>() as f64 / scores.len() as f64;
+    Some(format!(
+        "min {min}, quartiles {} / {} / {}, max {max}, mean {mean:.1}",
+        quartile(1),
+        quartile(2),
+        quartile(3)
+    ))
 }

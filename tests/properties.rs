@@ -439,10 +439,16 @@ fn make_unmake_restores_everything() {
             assert_checkers_naive(pos, last);
             let before = snapshot(pos);
             let cheap = (pos.fen(), pos.key(), pos.checkers());
+            let check_info = pos.check_info();
             for m in pos.legal_moves() {
-                pos.make_move(m);
+                let gives_check = pos.gives_check(m);
+                assert_eq!(check_info.gives_check(pos, m), gives_check, "{m}: {pos:?}");
+                let mut announced_key = None;
+                pos.make_move_with(m, |key| announced_key = Some(key));
                 assert!(pos.is_consistent(), "after {m}: {pos:?}");
                 assert_eq!(pos.key(), pos.compute_key(), "after {m}: {pos:?}");
+                assert_eq!(announced_key, Some(pos.key()), "key announced for {m}");
+                assert_eq!(pos.in_check(), gives_check, "gives_check({m}): {pos:?}");
                 // The side that moved is never left in check or facing the other king (bar the
                 // en-passant case that Fairy-Stockfish allows on a file).
                 let mover = !pos.side_to_move();

@@ -1,31 +1,24 @@
-//! Static evaluation: tapered material and piece-square tables, plus a first campmate term (how
-//! free a king's road to its far rank is). All weights live in `params`.
+//! Static evaluation: tapered material and piece-square tables (summed incrementally, see
+//! `placement`), plus a first campmate term (how free a king's road to its far rank is). All
+//! weights live in `params`.
 //!
 //! Values are in Fairy-Stockfish's internal units (`params::PAWN_VALUE_EG` = 213 is one pawn);
 //! `to_centipawns` converts for reporting.
 
 pub mod params;
+mod placement;
 
-use crate::types::{Bitboard, Color, Piece, PieceType};
+pub use placement::Placement;
+
+use crate::types::{Bitboard, Color};
 use crate::Position;
 use params::*;
 
-/// Material plus piece-square bonus of each piece on each square, indexed by `Piece::index()`
-/// and square, Black's negated: the sum over the board is White's view.
-const PIECE_SQUARE: [[S; 64]; Piece::COUNT] = piece_square_table();
-
-/// Material that sets the game phase (all but pawns), by `PieceType::index()`.
-const PHASE_MATERIAL: [i32; PieceType::COUNT] = phase_material();
-
 /// The static value of `pos` for the side to move, in internal units (see `to_centipawns`).
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut score = S::ZERO;
-    let mut non_pawn_material = 0;
-    for sq in pos.occupied() {
-        let piece = pos.piece_at(sq).expect("an occupied square");
-        score += PIECE_SQUARE[piece.index()][sq.index()];
-        non_pawn_material += PHASE_MATERIAL[piece.kind.index()];
-    }
+    let placement = pos.placement();
+    let mut score = placement.score;
+    let non_pawn_material = placement.phase_material;
     if pos.variant().has_campmate() {
         score += campmate(pos, Color::White);
         score -= campmate(pos, Color::Black);
@@ -43,39 +36,6 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// Converts an internal value to centipawns (a pawn in the endgame is 100).
 pub fn to_centipawns(value: i32) -> i32 {
     value * 100 / PAWN_VALUE_EG
-}
-
-/// Builds `PIECE_SQUARE` from `PIECE_VALUE` and the half tables `PST` (mirrored onto the e-h
-/// files, and onto Black's side of the board).
-const fn piece_square_table() -> [[S; 64]; Piece::COUNT] {
-    let mut table = [[S::ZERO; 64]; Piece::COUNT];
-    let mut pt = 0;
-    while pt < PieceType::COUNT {
-        let value = PIECE_VALUE[pt];
-        let mut sq = 0;
-        while sq < 64 {
-            let (file, rank) = (sq % 8, sq / 8);
-            let bonus = PST[PST_OF[pt]][rank][if file < 4 { file } else { 7 - file }];
-            let (mg, eg) = (value.mg() + bonus.mg(), value.eg() + bonus.eg());
-            table[Color::White.index() * PieceType::COUNT + pt][sq] = s(mg, eg);
-            table[Color::Black.index() * PieceType::COUNT + pt][sq ^ 56] = s(-mg, -eg);
-            sq += 1;
-        }
-        pt += 1;
-    }
-    table
-}
-
-const fn phase_material() -> [i32; PieceType::COUNT] {
-    let mut material = [0; PieceType::COUNT];
-    let mut pt = 0;
-    while pt < PieceType::COUNT {
-        if pt != PieceType::Pawn.index() {
-            material[pt] = PIECE_VALUE[pt].mg();
-        }
-        pt += 1;
-    }
-    material
 }
 
 /// The campmate race term for `color`'s king: for each rank ahead up to the far rank, is there a

@@ -1,5 +1,9 @@
 //! Playing a move and taking it back. The key is updated incrementally; every earlier state is
 //! kept on a stack, which serves both unmaking and repetition detection.
+//!
+//! The state after a move (key, castling rights, en-passant square, clock) is worked out from the
+//! board before anything moves, so a caller can learn the new key first (the search uses it to
+//! prefetch the transposition-table entry while the board is being updated).
 
 use super::{zobrist, CastlingSide, Position};
 use crate::attacks;
@@ -7,90 +11,106 @@ use crate::types::{Color, Move, MoveKind, Piece, PieceType, Square};
 
 impl Position {
     /// Plays `m`, which must be legal in this position (see `legal_moves` / `parse_uci_move`).
+    #[inline]
     pub fn make_move(&mut self, m: Move) {
+        self.make_move_with(m, |_| {});
+    }
+
+    /// Plays `m` like `make_move`, first handing the key of the position it leads to to
+    /// `on_new_key`.
+    pub fn make_move_with(&mut self, m: Move, on_new_key: impl FnOnce(u64)) {
         let us = self.side_to_move;
         let them = !us;
         let (from, to) = (m.from(), m.to());
         let moving = self.piece_at(from).expect("a piece on the origin square");
-        self.history.push(self.state);
+        let captured_sq = match m.kind() {
+            MoveKind::EnPassant => Square::new(to.file(), from.rank()),
+            _ => to,
+        };
+        let captured = match m.kind() {
+            MoveKind::Castling => None,
+            _ => self.piece_at(captured_sq),
+        };
+        let placed = match m.kind() {
+            MoveKind::Promotion(pt) => Piece::new(us, pt),
+            _ => moving,
+        };
 
-        let mut key = self.state.key ^ zobrist::side_key();
-        if let Some(ep) = self.state.en_passant.take() {
+        let previous = self.state;
+        self.history.push(previous);
+        let mut key = previous.key
+            ^ zobrist::side_key()
+            ^ zobrist::piece_key(moving, from)
+            ^ zobrist::piece_key(placed, to);
+        if let Some(ep) = previous.en_passant {
             key ^= zobrist::en_passant_key(ep);
         }
-        self.state.captured = None;
-        self.state.halfmove_clock = self.state.halfmove_clock.saturating_add(1);
-
-        match m.kind() {
+        if let Some(captured) = captured {
+            key ^= zobrist::piece_key(captured, captured_sq);
+        }
+        let castling_side = match m.kind() {
             MoveKind::Castling => {
                 let side = CastlingSide::from_king_move(from, to).expect("a castling move");
                 let rook = Piece::new(us, PieceType::Rook);
-                self.move_piece(from, to);
-                self.move_piece(side.rook_from(), side.rook_to());
-                key ^= zobrist::piece_key(moving, from) ^ zobrist::piece_key(moving, to);
                 key ^= zobrist::piece_key(rook, side.rook_from())
                     ^ zobrist::piece_key(rook, side.rook_to());
+                Some(side)
             }
-            MoveKind::EnPassant => {
-                let captured_sq = Square::new(to.file(), from.rank());
-                let captured = self.remove_piece(captured_sq);
-                key ^= zobrist::piece_key(captured, captured_sq);
-                self.state.captured = Some(captured);
-                self.move_piece(from, to);
-                key ^= zobrist::piece_key(moving, from) ^ zobrist::piece_key(moving, to);
-                self.state.halfmove_clock = 0;
-            }
-            MoveKind::Normal | MoveKind::Promotion(_) => {
-                if self.piece_at(to).is_some() {
-                    let captured = self.remove_piece(to);
-                    key ^= zobrist::piece_key(captured, to);
-                    self.state.captured = Some(captured);
-                    self.state.halfmove_clock = 0;
-                }
-                self.move_piece(from, to);
-                key ^= zobrist::piece_key(moving, from) ^ zobrist::piece_key(moving, to);
-                if moving.kind == PieceType::Pawn {
-                    self.state.halfmove_clock = 0;
-                    if let MoveKind::Promotion(pt) = m.kind() {
-                        let promoted = Piece::new(us, pt);
-                        self.remove_piece(to);
-                        self.put_piece(promoted, to);
-                        key ^= zobrist::piece_key(moving, to) ^ zobrist::piece_key(promoted, to);
-                    } else if from.rank().abs_diff(to.rank()) == 2 {
-                        key ^= self.set_en_passant_after_double_step(from, us, them);
-                    }
-                }
-            }
+            _ => None,
+        };
+        let castling = previous.castling.after_touching(from).after_touching(to);
+        if castling != previous.castling {
+            key ^= zobrist::castling_key(previous.castling.0) ^ zobrist::castling_key(castling.0);
+        }
+        let double_step = moving.kind == PieceType::Pawn && from.rank().abs_diff(to.rank()) == 2;
+        let en_passant = if double_step {
+            self.en_passant_target(from, us, them)
+        } else {
+            None
+        };
+        if let Some(ep) = en_passant {
+            key ^= zobrist::en_passant_key(ep);
+        }
+        on_new_key(key);
+
+        if captured.is_some() {
+            self.remove_piece(captured_sq);
+        }
+        self.remove_piece(from);
+        self.put_piece(placed, to);
+        if let Some(side) = castling_side {
+            self.move_piece(side.rook_from(), side.rook_to());
         }
 
-        let castling = self.state.castling.after_touching(from).after_touching(to);
-        if castling != self.state.castling {
-            key ^= zobrist::castling_key(self.state.castling.0) ^ zobrist::castling_key(castling.0);
-            self.state.castling = castling;
-        }
-
+        let resets_clock = captured.is_some() || moving.kind == PieceType::Pawn;
         self.side_to_move = them;
         self.game_ply += 1;
-        self.state.key = key;
         let ksq = self.king_square(them);
-        self.state.checkers = self.attackers_by(ksq, us, self.occupied());
-        self.state.kings_facing =
-            m.kind() == MoveKind::EnPassant && self.faces_enemy_king(ksq, them, self.occupied());
+        self.state = super::State {
+            key,
+            castling,
+            en_passant,
+            halfmove_clock: match resets_clock {
+                true => 0,
+                false => previous.halfmove_clock.saturating_add(1),
+            },
+            captured,
+            checkers: self.attackers_by(ksq, us, self.occupied()),
+            kings_facing: m.kind() == MoveKind::EnPassant
+                && self.faces_enemy_king(ksq, them, self.occupied()),
+        };
         debug_assert!(self.is_consistent(), "inconsistent after {m} in {self:?}");
     }
 
-    /// Records the square a double-stepping pawn passed, if an enemy pawn can capture there.
-    /// Returns the key change.
-    fn set_en_passant_after_double_step(&mut self, from: Square, us: Color, them: Color) -> u64 {
+    /// The square a pawn double-stepping from `from` passes, if an enemy pawn could capture
+    /// there (only then does the position record it).
+    fn en_passant_target(&self, from: Square, us: Color, them: Color) -> Option<Square> {
         let passed = from
             .offset(0, us.forward())
             .expect("a double step passes a square");
-        if (attacks::pawn_attacks(us, passed) & self.pieces(them, PieceType::Pawn)).any() {
-            self.state.en_passant = Some(passed);
-            zobrist::en_passant_key(passed)
-        } else {
-            0
-        }
+        (attacks::pawn_attacks(us, passed) & self.pieces(them, PieceType::Pawn))
+            .any()
+            .then_some(passed)
     }
 
     /// Takes back `m`, which must be the last move made.

@@ -1,10 +1,12 @@
 //! The position: pieces on the board, side to move, castling and en-passant rights, counters, and
 //! the history of earlier states (for unmaking moves and detecting repetitions).
 //!
-//! Submodules: `fen` reads and writes FEN, `makemove` plays and takes back moves, `movegen`
-//! generates legal moves, `outcome` decides whether the game is over, `zobrist` holds hash keys.
+//! Submodules: `fen` reads and writes FEN, `makemove` plays and takes back moves, `checks` tells
+//! whether a move gives check before it is played, `movegen` generates legal moves, `outcome`
+//! decides whether the game is over, `zobrist` holds hash keys.
 
 mod castling;
+mod checks;
 mod fen;
 mod makemove;
 mod movegen;
@@ -12,17 +14,19 @@ mod outcome;
 mod zobrist;
 
 pub use castling::{CastlingRights, CastlingSide};
+pub use checks::CheckInfo;
 pub use fen::FenError;
 pub use movegen::{GenType, MoveList};
 pub use outcome::{EndReason, Outcome};
 
 use crate::attacks::{self, Pattern};
+use crate::eval::Placement;
 use crate::types::{Bitboard, Color, Piece, PieceType, Square};
 use crate::variant::Variant;
 use std::fmt;
 
 /// Number of capture patterns, for the per-pattern occupancy table.
-const PATTERN_COUNT: usize = 8;
+const PATTERN_COUNT: usize = Pattern::ALL.len();
 
 /// What changes with every move and must be restored when it is taken back.
 #[derive(Clone, Copy, Debug)]
@@ -49,6 +53,8 @@ pub struct Position {
     by_type: [Bitboard; PieceType::COUNT],
     /// Pieces grouped by capture pattern, so attackers of a square are found with a few lookups.
     by_capture: [Bitboard; PATTERN_COUNT],
+    /// The evaluation's material and piece-square sum, kept up to date as pieces move.
+    placement: Placement,
     side_to_move: Color,
     /// Plies since the start of the game (fullmove number and side to move combined).
     game_ply: u32,
@@ -69,6 +75,7 @@ impl Position {
             by_color: [Bitboard::EMPTY; 2],
             by_type: [Bitboard::EMPTY; PieceType::COUNT],
             by_capture: [Bitboard::EMPTY; PATTERN_COUNT],
+            placement: Placement::default(),
             side_to_move: Color::White,
             game_ply: 0,
             state: State {
@@ -139,6 +146,12 @@ impl Position {
     #[inline]
     pub fn king_square(&self, color: Color) -> Square {
         self.pieces(color, PieceType::King).lsb()
+    }
+
+    /// The evaluation's material and piece-square sum for the pieces on the board.
+    #[inline]
+    pub fn placement(&self) -> Placement {
+        self.placement
     }
 
     #[inline]
@@ -251,24 +264,28 @@ impl Position {
     /// Pieces of `color` that may not leave the line between their king and an enemy slider (or,
     /// with the faceoff rule, the enemy king) without exposing their king.
     pub fn pinned(&self, color: Color) -> Bitboard {
-        let ksq = self.king_square(color);
-        let them = self.pieces_of(!color);
         let (diagonal, mut orthogonal) = self.diagonal_and_orthogonal_attackers();
         if self.variant.has_faceoff() {
             orthogonal |= self.by_type[PieceType::King.index()];
         }
-        let snipers = ((attacks::bishop_rays(ksq) & diagonal)
-            | (attacks::rook_rays(ksq) & orthogonal))
-            & them;
+        let them = self.pieces_of(!color);
+        let ksq = self.king_square(color);
+        self.lone_blockers(ksq, diagonal & them, orthogonal & them) & self.pieces_of(color)
+    }
+
+    /// Pieces (of either colour) that stand alone between `sq` and one of the `diagonal`
+    /// sliders on a diagonal or one of the `orthogonal` sliders on a rank or file.
+    fn lone_blockers(&self, sq: Square, diagonal: Bitboard, orthogonal: Bitboard) -> Bitboard {
+        let snipers = (attacks::bishop_rays(sq) & diagonal) | (attacks::rook_rays(sq) & orthogonal);
         let occ = self.occupied();
-        let mut pinned = Bitboard::EMPTY;
+        let mut blockers = Bitboard::EMPTY;
         for sniper in snipers {
-            let blockers = attacks::between(ksq, sniper) & occ;
-            if blockers.any() && !blockers.more_than_one() {
-                pinned |= blockers;
+            let between = attacks::between(sq, sniper) & occ;
+            if between.any() && !between.more_than_one() {
+                blockers |= between;
             }
         }
-        pinned & self.pieces_of(color)
+        blockers
     }
 
     #[inline]
@@ -277,6 +294,7 @@ impl Position {
         self.by_color[piece.color.index()] |= sq;
         self.by_type[piece.kind.index()] |= sq;
         self.by_capture[piece.kind.capture_pattern() as usize] |= sq;
+        self.placement.add(piece, sq);
     }
 
     #[inline]
@@ -287,6 +305,7 @@ impl Position {
         self.by_color[piece.color.index()] ^= sq;
         self.by_type[piece.kind.index()] ^= sq;
         self.by_capture[piece.kind.capture_pattern() as usize] ^= sq;
+        self.placement.remove(piece, sq);
         piece
     }
 
@@ -326,8 +345,13 @@ impl Position {
         for pt in PieceType::ALL {
             by_capture[pt.capture_pattern() as usize] |= by_type[pt.index()];
         }
+        let mut placement = Placement::default();
+        for sq in self.occupied() {
+            placement.add(self.board[sq.index()].expect("occupied"), sq);
+        }
         by_color == self.by_color
             && by_type == self.by_type
+            && placement == self.placement
             && by_capture == self.by_capture
             && self.compute_key() == self.state.key
     }

@@ -9,7 +9,7 @@
 
 use super::{CastlingSide, Position};
 use crate::attacks::{self, Pattern};
-use crate::types::{Bitboard, Move, PieceType, Square};
+use crate::types::{Bitboard, Move, MoveKind, PieceType, Square};
 use arrayvec::ArrayVec;
 
 /// Which moves to generate. `Captures` is captures and promotions; `Quiets` is every other move.
@@ -60,6 +60,34 @@ impl MoveSink for MoveList {
     }
 }
 
+/// Looks for one move among those generated (to check a move from elsewhere for legality).
+struct MoveFinder {
+    wanted: Move,
+    found: bool,
+}
+
+impl MoveSink for MoveFinder {
+    #[inline]
+    fn add_targets(&mut self, from: Square, to: Bitboard) {
+        let wanted = self.wanted;
+        self.found |=
+            wanted.kind() == MoveKind::Normal && wanted.from() == from && to.contains(wanted.to());
+    }
+
+    #[inline]
+    fn add_promotions(&mut self, from: Square, to: Bitboard, pieces: &[PieceType]) {
+        if let MoveKind::Promotion(pt) = self.wanted.kind() {
+            self.found |=
+                self.wanted.from() == from && to.contains(self.wanted.to()) && pieces.contains(&pt);
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, m: Move) {
+        self.found |= m == self.wanted;
+    }
+}
+
 /// Counts moves without storing them.
 struct MoveCounter(usize);
 
@@ -91,21 +119,47 @@ impl Position {
     /// The number of legal moves, counted without listing them.
     pub fn count_legal_moves(&self) -> usize {
         let mut counter = MoveCounter(0);
-        self.generate_legal::<_, true, true>(&mut counter);
+        self.generate_legal::<_, true, true>(&mut counter, Bitboard::FULL);
         counter.0
+    }
+
+    /// True if `m` is legal here. For moves that come from elsewhere (a hash table, another
+    /// node): only the moving piece's moves are generated.
+    pub fn is_legal(&self, m: Move) -> bool {
+        if self
+            .piece_at(m.from())
+            .is_none_or(|p| p.color != self.side_to_move)
+        {
+            return false;
+        }
+        let mut finder = MoveFinder {
+            wanted: m,
+            found: false,
+        };
+        self.generate_legal::<_, true, true>(&mut finder, Bitboard::from(m.from()));
+        finder.found
     }
 
     /// Appends the legal moves of kind `gen` to `list`. A position where the game has ended by
     /// campmate has no moves.
     pub fn generate(&self, gen: GenType, list: &mut MoveList) {
+        self.generate_from(Bitboard::FULL, gen, list);
+    }
+
+    /// Appends the legal moves of kind `gen` of the pieces standing on `origins` to `list`.
+    pub fn generate_from(&self, origins: Bitboard, gen: GenType, list: &mut MoveList) {
         match gen {
-            GenType::All => self.generate_legal::<_, true, true>(list),
-            GenType::Captures => self.generate_legal::<_, true, false>(list),
-            GenType::Quiets => self.generate_legal::<_, false, true>(list),
+            GenType::All => self.generate_legal::<_, true, true>(list, origins),
+            GenType::Captures => self.generate_legal::<_, true, false>(list, origins),
+            GenType::Quiets => self.generate_legal::<_, false, true>(list, origins),
         }
     }
 
-    fn generate_legal<S: MoveSink, const CAPTURES: bool, const QUIETS: bool>(&self, sink: &mut S) {
+    fn generate_legal<S: MoveSink, const CAPTURES: bool, const QUIETS: bool>(
+        &self,
+        sink: &mut S,
+        origins: Bitboard,
+    ) {
         if self.campmate_reached() {
             return;
         }
@@ -113,7 +167,9 @@ impl Position {
         let ksq = self.king_square(us);
         let occ = self.occupied();
 
-        self.generate_king_steps::<S, CAPTURES, QUIETS>(ksq, sink);
+        if origins.contains(ksq) {
+            self.generate_king_steps::<S, CAPTURES, QUIETS>(ksq, sink);
+        }
         let checkers = self.checkers();
         if checkers.more_than_one() {
             return;
@@ -142,9 +198,21 @@ impl Position {
             if pt == PieceType::Pawn || pt == PieceType::King {
                 continue;
             }
-            for from in self.pieces(us, pt) {
-                let (capture, quiet) = attacks::capture_and_quiet_targets(pt, us, from, occ);
-                let mut to = ((capture & enemies) | (quiet & !occ)) & targets;
+            for from in self.pieces(us, pt) & origins {
+                // Only the patterns asked for are computed (the quiet one of an Empire piece
+                // is a queen's, which captures-only generation never needs).
+                let mut to = targets
+                    & match (CAPTURES, QUIETS) {
+                        (true, false) => attacks::attacks(pt, us, from, occ) & enemies,
+                        (false, true) => {
+                            attacks::pattern_targets(pt.quiet_pattern(), us, from, occ) & !occ
+                        }
+                        _ => {
+                            let (capture, quiet) =
+                                attacks::capture_and_quiet_targets(pt, us, from, occ);
+                            (capture & enemies) | (quiet & !occ)
+                        }
+                    };
                 if pinned.contains(from) {
                     to &= attacks::line(ksq, from);
                 }
@@ -152,8 +220,9 @@ impl Position {
             }
         }
 
-        self.generate_pawn_moves::<S, CAPTURES>(ksq, evasions, targets, pinned, sink);
-        if QUIETS && checkers.is_empty() {
+        let pawns = self.pieces(us, PieceType::Pawn) & origins;
+        self.generate_pawn_moves::<S, CAPTURES>(pawns, ksq, evasions, targets, pinned, sink);
+        if QUIETS && checkers.is_empty() && origins.contains(ksq) {
             self.generate_castling(ksq, sink);
         }
     }
@@ -182,10 +251,12 @@ impl Position {
         }
     }
 
-    /// Pawn pushes, double steps, captures, promotions (all counted as captures) and en passant.
-    /// `evasions` is the check restriction; `targets` adds the capture/quiet one.
+    /// Pawn pushes, double steps, captures, promotions (all counted as captures) and en passant
+    /// of the `pawns` given. `evasions` is the check restriction; `targets` adds the
+    /// capture/quiet one.
     fn generate_pawn_moves<S: MoveSink, const CAPTURES: bool>(
         &self,
+        pawns: Bitboard,
         ksq: Square,
         evasions: Bitboard,
         targets: Bitboard,
@@ -197,7 +268,7 @@ impl Position {
         let enemies = self.pieces_of(!us);
         let promotion_rank = Bitboard::rank(us.relative_rank(7));
         let double_step_rank = self.variant.double_step_rank(us);
-        for from in self.pieces(us, PieceType::Pawn) {
+        for from in pawns {
             let single = attacks::pattern_targets(Pattern::PawnPush, us, from, occ) & !occ;
             let mut to = single;
             if single.any() && from.rank() == double_step_rank {

@@ -7,7 +7,7 @@
 //! a draw in chess, a loss for the side to move in Empire), checkmate, and stalemate (a draw in
 //! chess, a loss in Empire). Losses are scored as mates so their distance counts.
 
-use super::ordering::{is_tactical, wins_by_campmate, MovePicker};
+use super::ordering::{is_tactical, wins_by_campmate, MovePicker, Wanted};
 use super::see::captured_value;
 use super::thread::Searcher;
 use super::value::{is_mate, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
@@ -88,7 +88,7 @@ impl Searcher<'_> {
         let mut best = -INFINITE;
         for index in pv_index..self.root_moves.len() {
             let m = self.root_moves[index].mv;
-            self.pos.make_move(m);
+            self.play(m);
             let new_depth = depth - 1 + i32::from(self.pos.in_check());
             let score = if index == pv_index {
                 -self.negamax::<true>(-beta, -alpha, new_depth, 1)
@@ -165,6 +165,13 @@ impl Searcher<'_> {
         in_tree || self.pos.repetitions() >= 2
     }
 
+    /// Makes `m`, prefetching the transposition-table entry of the position it leads to.
+    #[inline]
+    fn play(&mut self, m: Move) {
+        let tt = &self.shared.tt;
+        self.pos.make_move_with(m, |key| tt.prefetch(key));
+    }
+
     fn static_eval(&self) -> i32 {
         evaluate(&self.pos).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
@@ -233,33 +240,32 @@ impl Searcher<'_> {
             return eval;
         }
 
-        let mut picker = MovePicker::default();
         let killers = self.histories.killers(ply);
-        picker.generate(&self.pos, GenType::All, tt_move, killers, self.histories);
-        if picker.is_empty() {
-            return no_moves_value(&self.pos, ply);
-        }
+        let mut picker = MovePicker::new(&self.pos, Wanted::All, tt_move, killers);
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut quiets_tried = ArrayVec::<Move, 64>::new();
         let mut move_count = 0;
-        while let Some((m, order)) = picker.next() {
+        while let Some((m, order)) = picker.next(&self.pos, self.histories) {
             move_count += 1;
             let tactical = is_tactical(&self.pos, m);
             let campmate = wins_by_campmate(&self.pos, m);
-            self.pos.make_move(m);
-            let gives_check = self.pos.in_check();
-            let quiet = !tactical && !gives_check && !campmate;
 
-            // Late move pruning and futility pruning of quiet moves near the leaves.
-            if !PV && !in_check && quiet && best > -MATE_BOUND {
+            // Late move pruning and futility pruning of quiet moves near the leaves (a move
+            // that gives check is not quiet; asked last, with facts gathered once per node).
+            if !PV && !in_check && !tactical && !campmate && best > -MATE_BOUND {
                 let late = depth <= 4 && move_count > 3 + 2 * depth * depth;
                 let futile = depth <= 5 && eval + 150 + 100 * depth <= alpha;
                 if late || futile {
-                    self.pos.unmake_move(m);
-                    continue;
+                    picker.only_checking_quiets(&self.pos);
+                    if !picker.gives_check(&self.pos, m) {
+                        continue;
+                    }
                 }
             }
+            self.play(m);
+            let gives_check = self.pos.in_check();
+            let quiet = !tactical && !gives_check && !campmate;
 
             let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
             let new_depth = depth - 1 + extension;
@@ -309,6 +315,9 @@ impl Searcher<'_> {
             }
         }
 
+        if move_count == 0 {
+            return no_moves_value(&self.pos, ply);
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if PV && best_move.is_some() {
@@ -343,12 +352,7 @@ impl Searcher<'_> {
         }
         let in_check = self.pos.in_check();
         let tt_move = entry.and_then(|e| e.mv);
-        let mut picker = MovePicker::default();
         let (eval, mut best) = if in_check {
-            picker.generate(&self.pos, GenType::All, tt_move, [None; 2], self.histories);
-            if picker.is_empty() {
-                return mated_in(ply);
-            }
             (-INFINITE, -INFINITE)
         } else {
             if can_campmate_now(&self.pos) {
@@ -359,27 +363,26 @@ impl Searcher<'_> {
                 return eval;
             }
             alpha = alpha.max(eval);
-            picker.generate(
-                &self.pos,
-                GenType::Captures,
-                tt_move,
-                [None; 2],
-                self.histories,
-            );
             (eval, eval)
         };
+        // In check every evasion; otherwise the captures and promotions that do not lose
+        // material, less those that cannot lift alpha.
+        let wanted = match in_check {
+            true => Wanted::All,
+            false => Wanted::GoodTactical,
+        };
+        let mut picker = MovePicker::new(&self.pos, wanted, tt_move, [None; 2]);
         let mut best_move = None;
-        while let Some((m, order)) = picker.next() {
+        let mut any_move = false;
+        while let Some((m, _)) = picker.next(&self.pos, self.histories) {
+            any_move = true;
             if !in_check {
-                // Skip captures that lose material, and those that cannot lift alpha.
                 let gain = captured_value(&self.pos, m) * PIECE_VALUE[0].eg() / PIECE_VALUE[0].mg();
-                if MovePicker::is_bad_capture(order)
-                    || (m.promotion_piece().is_none() && eval + gain + 200 <= alpha)
-                {
+                if m.promotion_piece().is_none() && eval + gain + 200 <= alpha {
                     continue;
                 }
             }
-            self.pos.make_move(m);
+            self.play(m);
             let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
             self.pos.unmake_move(m);
             if self.stopped() {
@@ -398,6 +401,9 @@ impl Searcher<'_> {
                     alpha = score;
                 }
             }
+        }
+        if in_check && !any_move {
+            return mated_in(ply);
         }
         let bound = if best >= beta {
             Bound::Lower

@@ -1,14 +1,23 @@
-//! Move ordering: every move of a node gets a score once, and the picker hands them out best
-//! first: the first by a scan (cheap, since many nodes cut off at once), the rest after one sort.
+//! Move ordering in stages, so that a node that cuts off early never generates, scores or
+//! exchange-evaluates the moves it does not reach:
 //!
-//! Order: the transposition-table move; a king step that wins by campmate; captures and
-//! promotions that do not lose material (SEE), most valuable victim first and least valuable
-//! attacker next; the two killers; other quiet moves by history; losing captures last.
+//! 1. the transposition-table move, checked for legality without generating anything;
+//! 2. king steps onto the far rank, which win at once by campmate (looked for only when the
+//!    king stands next to that rank);
+//! 3. captures and promotions, most valuable victim first and least valuable attacker next; one
+//!    that loses material by static exchange is put aside when its turn comes;
+//! 4. the two killers, checked for legality;
+//! 5. the other quiet moves by history: the first found by a scan (many nodes cut off at once),
+//!    the rest after one sort;
+//! 6. the captures put aside, best first.
+//!
+//! Quiescence search asks only for tactical moves and stops after stage 3.
 
 use super::history::Histories;
 use super::see::{captured_value, see_ge};
 use crate::eval::params::PIECE_VALUE;
-use crate::types::{Move, MoveKind, Rank, Square};
+use crate::position::CheckInfo;
+use crate::types::{Bitboard, Move, MoveKind, Rank, Square};
 use crate::{GenType, MoveList, Position};
 use arrayvec::ArrayVec;
 
@@ -53,12 +62,17 @@ fn is_campmate_step(step: Option<(Square, Rank)>, m: Move) -> bool {
     step.is_some_and(|(king, rank)| m.from() == king && m.to().rank() == rank)
 }
 
-/// Picks made by scanning before the rest is sorted once: many nodes cut off after the first
-/// move, and the others visit most moves. (With entries compared as single integers the sort is
-/// cheap; one scanned pick measured cheaper than two or three.)
-const SCANNED_PICKS: usize = 1;
+/// The ordering score of a capture or promotion within its class: the victim's value (and the
+/// promoted piece's), less a little of the attacker's.
+fn capture_gain(pos: &Position, m: Move) -> i32 {
+    let attacker = pos.piece_at(m.from()).expect("a mover").kind;
+    16 * captured_value(pos, m)
+        + m.promotion_piece()
+            .map_or(0, |pt| 16 * PIECE_VALUE[pt.index()].mg())
+        - PIECE_VALUE[attacker.index()].mg() / 16
+}
 
-/// A move's ordering score and its place in generation order (the tie-break), packed so that
+/// A move's ordering score and its place in the move list (the tie-break), packed so that
 /// comparing two entries compares the scores and then prefers the earlier generated move.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Entry(i64);
@@ -74,94 +88,339 @@ impl Entry {
         (self.0 >> 32) as i32
     }
 
-    /// The move's place in the generated list.
+    /// The move's place in the move list.
     #[inline]
     fn index(self) -> usize {
         usize::from(u16::MAX - self.0 as u16)
     }
 }
 
-/// The moves of one node with their ordering scores. Built empty and filled in place, so no
-/// move list is copied around.
-#[derive(Default)]
+/// Which moves a node wants.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Wanted {
+    /// Every legal move.
+    All,
+    /// Captures and promotions that do not lose material (quiescence search).
+    GoodTactical,
+}
+
+/// Where a picker is: stages that generate moves alternate with stages that hand them out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stage {
+    TtMove,
+    GenerateCampmate,
+    Campmate,
+    GenerateCaptures,
+    Captures,
+    Killers,
+    GenerateQuiets,
+    Quiets,
+    BadCaptures,
+    Done,
+}
+
+/// The moves of one node, handed out best first, stage by stage.
+///
+/// `moves` holds every move generated so far (stages append to it). During the captures stage
+/// `entries[cursor..]` are the captures still to go and `entries[..bad_end]` those put aside;
+/// the quiet stage appends its entries after the latter.
 pub struct MovePicker {
+    wanted: Wanted,
+    stage: Stage,
+    tt_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    killer_index: usize,
+    campmate: Option<(Square, Rank)>,
     moves: MoveList,
     entries: ArrayVec<Entry, 600>,
     cursor: usize,
+    bad_end: usize,
+    /// Set once the node prunes every quiet move that does not give check: from then on only
+    /// checking quiet moves are handed out.
+    checks: Option<CheckInfo>,
 }
 
 impl MovePicker {
-    /// Generates the moves of kind `gen` for the side to move in `pos` and scores them.
-    pub fn generate(
-        &mut self,
+    /// A picker for the side to move in `pos`. `tt_move` and `killers` may come from other
+    /// positions: they are checked before use.
+    pub fn new(
         pos: &Position,
-        gen: GenType,
+        wanted: Wanted,
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
-        history: &Histories,
-    ) {
-        pos.generate(gen, &mut self.moves);
-        let us = pos.side_to_move();
-        let campmate = campmate_step(pos);
-        for (index, &m) in self.moves.iter().enumerate() {
-            let score = if Some(m) == tt_move {
-                TT_MOVE
-            } else if is_campmate_step(campmate, m) {
-                CAMPMATE
-            } else if is_tactical(pos, m) {
-                let attacker = pos.piece_at(m.from()).expect("a mover").kind;
-                let gain = 16 * captured_value(pos, m)
-                    + m.promotion_piece()
-                        .map_or(0, |pt| 16 * PIECE_VALUE[pt.index()].mg())
-                    - PIECE_VALUE[attacker.index()].mg() / 16;
-                if m.promotion_piece().is_some() || see_ge(pos, m, 0) {
-                    GOOD_CAPTURE + gain
-                } else {
-                    BAD_CAPTURE + gain
+    ) -> MovePicker {
+        let tt_move =
+            tt_move.filter(|&m| pos.is_legal(m) && (wanted == Wanted::All || is_tactical(pos, m)));
+        let campmate = campmate_step(pos)
+            .filter(|&(king, rank)| wanted == Wanted::All && king.rank().abs_diff(rank) == 1);
+        MovePicker {
+            wanted,
+            stage: Stage::TtMove,
+            tt_move,
+            killers,
+            killer_index: 0,
+            campmate,
+            moves: MoveList::new(),
+            entries: ArrayVec::new(),
+            cursor: 0,
+            bad_end: 0,
+            checks: None,
+        }
+    }
+
+    /// The next move and its ordering score, or `None` when the node's moves are exhausted.
+    pub fn next(&mut self, pos: &Position, history: &Histories) -> Option<(Move, i32)> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::GenerateCampmate;
+                    if let Some(m) = self.tt_move {
+                        return Some((m, TT_MOVE));
+                    }
                 }
-            } else if Some(m) == killers[0] {
-                KILLER
-            } else if Some(m) == killers[1] {
-                KILLER - 1
-            } else {
-                history.quiet(us, m)
-            };
-            self.entries.push(Entry::new(score, index));
+                Stage::GenerateCampmate => {
+                    if let Some((king, _)) = self.campmate {
+                        self.fill(pos, Bitboard::from(king), GenType::All, |picker, m| {
+                            let fresh = Some(m) != picker.tt_move;
+                            (fresh && picker.is_campmate_step(m)).then_some(CAMPMATE)
+                        });
+                    }
+                    self.stage = Stage::Campmate;
+                }
+                Stage::Campmate => match self.pick_best() {
+                    Some(entry) => return Some(self.chosen(entry)),
+                    None => self.stage = Stage::GenerateCaptures,
+                },
+                Stage::GenerateCaptures => {
+                    self.entries.clear();
+                    self.cursor = 0;
+                    self.fill(pos, Bitboard::FULL, GenType::Captures, |picker, m| {
+                        let fresh = Some(m) != picker.tt_move && !picker.is_campmate_step(m);
+                        fresh.then(|| GOOD_CAPTURE + capture_gain(pos, m))
+                    });
+                    self.stage = Stage::Captures;
+                }
+                Stage::Captures => match self.pick_best() {
+                    Some(entry) if self.loses_material(pos, entry) => self.put_aside(entry),
+                    Some(entry) => return Some(self.chosen(entry)),
+                    None if self.wanted == Wanted::All => self.stage = Stage::Killers,
+                    None => self.stage = Stage::Done,
+                },
+                Stage::Killers => match self.next_killer(pos) {
+                    Some(m) => return Some((m, KILLER + 1 - self.killer_index as i32)),
+                    None => self.stage = Stage::GenerateQuiets,
+                },
+                Stage::GenerateQuiets => {
+                    self.entries.truncate(self.bad_end);
+                    self.cursor = self.bad_end;
+                    let us = pos.side_to_move();
+                    self.fill(pos, Bitboard::FULL, GenType::Quiets, |picker, m| {
+                        let tried = Some(m) == picker.tt_move
+                            || picker.killers.contains(&Some(m))
+                            || picker.is_campmate_step(m);
+                        (!tried && picker.may_hand_out_quiet(pos, m)).then(|| history.quiet(us, m))
+                    });
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    // The first pick by a scan (many nodes cut off at once), then one sort.
+                    let entry = if self.cursor == self.bad_end {
+                        self.pick_best()
+                    } else {
+                        if self.cursor == self.bad_end + 1 {
+                            self.entries[self.cursor..].sort_unstable_by(|a, b| b.cmp(a));
+                        }
+                        self.take_next(self.entries.len())
+                    };
+                    match entry {
+                        Some(entry) => return Some(self.chosen(entry)),
+                        None => {
+                            self.cursor = 0;
+                            self.stage = Stage::BadCaptures;
+                        }
+                    }
+                }
+                Stage::BadCaptures => match self.take_next(self.bad_end) {
+                    Some(entry) => return Some(self.chosen(entry)),
+                    None => self.stage = Stage::Done,
+                },
+                Stage::Done => return None,
+            }
         }
     }
 
-    /// True if the node has no move at all.
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+    /// Generates the moves of kind `gen` from `origins` and keeps those `score` gives a score.
+    fn fill(
+        &mut self,
+        pos: &Position,
+        origins: Bitboard,
+        gen: GenType,
+        score: impl Fn(&MovePicker, Move) -> Option<i32>,
+    ) {
+        let first = self.moves.len();
+        pos.generate_from(origins, gen, &mut self.moves);
+        for index in first..self.moves.len() {
+            if let Some(value) = score(self, self.moves[index]) {
+                self.entries.push(Entry::new(value, index));
+            }
+        }
     }
 
-    /// The best remaining move and its score (the earliest generated among equals).
-    pub fn next(&mut self) -> Option<(Move, i32)> {
+    /// Takes the best entry still to go by a scan.
+    fn pick_best(&mut self) -> Option<Entry> {
         let rest = &mut self.entries[self.cursor..];
-        if rest.is_empty() {
-            return None;
-        }
-        if self.cursor < SCANNED_PICKS {
-            let (best, _) =
-                rest.iter()
-                    .enumerate()
-                    .skip(1)
-                    .fold(
-                        (0, rest[0]),
-                        |(b, top), (i, &e)| if e > top { (i, e) } else { (b, top) },
-                    );
-            rest.swap(0, best);
-        } else if self.cursor == SCANNED_PICKS {
-            rest.sort_unstable_by(|a, b| b.cmp(a));
-        }
-        let entry = self.entries[self.cursor];
-        self.cursor += 1;
-        Some((self.moves[entry.index()], entry.score()))
+        let (best, _) = rest.iter().enumerate().max_by_key(|&(_, &entry)| entry)?;
+        rest.swap(0, best);
+        self.take_next(self.entries.len())
     }
 
-    /// True if a picked move's score says it loses material by SEE.
+    /// Takes the entry at the cursor, if it is before `end`.
+    fn take_next(&mut self, end: usize) -> Option<Entry> {
+        let entry = self.entries[..end].get(self.cursor).copied()?;
+        self.cursor += 1;
+        Some(entry)
+    }
+
+    /// True if the capture `entry` loses material by static exchange (promotions never do).
+    fn loses_material(&self, pos: &Position, entry: Entry) -> bool {
+        let m = self.moves[entry.index()];
+        m.promotion_piece().is_none() && !see_ge(pos, m, 0)
+    }
+
+    /// Keeps a losing capture for the last stage, rescored below every quiet move. Entries
+    /// before the cursor have been handed out, so their slots are free.
+    fn put_aside(&mut self, entry: Entry) {
+        let rescored = Entry::new(entry.score() - GOOD_CAPTURE + BAD_CAPTURE, entry.index());
+        self.entries[self.bad_end] = rescored;
+        self.bad_end += 1;
+    }
+
+    fn chosen(&self, entry: Entry) -> (Move, i32) {
+        (self.moves[entry.index()], entry.score())
+    }
+
+    /// From now on hands out only quiet moves that give check (the caller prunes all others,
+    /// and its pruning conditions only ever get stronger within a node).
+    pub fn only_checking_quiets(&mut self, pos: &Position) {
+        if self.checks.is_some() {
+            return;
+        }
+        self.checks = Some(pos.check_info());
+        if self.stage == Stage::Quiets {
+            let mut kept = self.cursor;
+            for index in self.cursor..self.entries.len() {
+                let entry = self.entries[index];
+                if self.may_hand_out_quiet(pos, self.moves[entry.index()]) {
+                    self.entries[kept] = entry;
+                    kept += 1;
+                }
+            }
+            self.entries.truncate(kept);
+        }
+    }
+
+    /// True if the legal move `m` gives check (see `only_checking_quiets`).
+    pub fn gives_check(&mut self, pos: &Position, m: Move) -> bool {
+        self.checks
+            .get_or_insert_with(|| pos.check_info())
+            .gives_check(pos, m)
+    }
+
     #[inline]
-    pub fn is_bad_capture(score: i32) -> bool {
-        score <= BAD_CAPTURE / 2
+    fn may_hand_out_quiet(&self, pos: &Position, m: Move) -> bool {
+        self.checks
+            .as_ref()
+            .is_none_or(|checks| checks.gives_check(pos, m))
+    }
+
+    /// The next killer that is a legal quiet move here, not already handed out.
+    fn next_killer(&mut self, pos: &Position) -> Option<Move> {
+        while self.killer_index < 2 {
+            let candidate = self.killers[self.killer_index];
+            self.killer_index += 1;
+            let Some(m) = candidate else { continue };
+            let repeated = self.killer_index == 2 && self.killers[0] == Some(m);
+            if !repeated
+                && Some(m) != self.tt_move
+                && !self.is_campmate_step(m)
+                && pos.is_legal(m)
+                && !is_tactical(pos, m)
+                && self.may_hand_out_quiet(pos, m)
+            {
+                return Some(m);
+            }
+        }
+        None
+    }
+
+    #[inline]
+    fn is_campmate_step(&self, m: Move) -> bool {
+        is_campmate_step(self.campmate, m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+
+    fn picked(
+        pos: &Position,
+        wanted: Wanted,
+        tt: Option<Move>,
+        killers: [Option<Move>; 2],
+    ) -> Vec<Move> {
+        let history = Histories::default();
+        let mut picker = MovePicker::new(pos, wanted, tt, killers);
+        std::iter::from_fn(|| picker.next(pos, &history).map(|(m, _)| m)).collect()
+    }
+
+    /// Along random games, with random (often illegal) hash and killer moves: `All` hands out
+    /// every legal move exactly once, the hash move first when it is legal; `GoodTactical` hands
+    /// out exactly the captures and promotions that do not lose material, and the hash move.
+    #[test]
+    fn pickers_hand_out_the_right_moves_once() {
+        crate::attacks::init();
+        let mut rng = StdRng::seed_from_u64(1);
+        let mut foreign = Vec::new();
+        for game in 0..100 {
+            let variant = Variant::ALL[game % 2];
+            let mut pos = Position::startpos(variant);
+            for _ in 0..120 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                foreign.extend(legal.iter().copied());
+                let mut any = || Some(foreign[rng.gen_range(0..foreign.len())]);
+                let (tt, killers) = (any(), [any(), any()]);
+
+                let all = picked(&pos, Wanted::All, tt, killers);
+                let mut sorted = all.clone();
+                sorted.sort_by_key(|m| m.bits());
+                let mut expected = legal.to_vec();
+                expected.sort_by_key(|m| m.bits());
+                assert_eq!(sorted, expected, "{pos:?}");
+                if let Some(tt) = tt.filter(|m| legal.contains(m)) {
+                    assert_eq!(all[0], tt);
+                }
+
+                let mut good = picked(&pos, Wanted::GoodTactical, tt, [None; 2]);
+                good.sort_by_key(|m| m.bits());
+                let mut expected: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&m| is_tactical(&pos, m))
+                    .filter(|&m| {
+                        Some(m) == tt || m.promotion_piece().is_some() || see_ge(&pos, m, 0)
+                    })
+                    .collect();
+                expected.sort_by_key(|m| m.bits());
+                assert_eq!(good, expected, "{pos:?}");
+
+                pos.make_move(legal[rng.gen_range(0..legal.len())]);
+            }
+        }
     }
 }

@@ -1,4 +1,6 @@
-//! Tools built on the engine's library: perft and bench (and, later, match and book).
+//! Tools built on the engine's library: perft, bench and the test-openings generator (and,
+//! later, match and book).
 
 pub mod bench;
+pub mod openings;
 pub mod perft;

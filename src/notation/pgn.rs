@@ -168,7 +168,8 @@ impl PgnGame {
     }
 
     /// The game in PGN export format: tag pairs, a blank line, the movetext (move numbers, SAN,
-    /// comments in braces, lines of at most 79 columns) ending with the result, then a blank line.
+    /// comments in braces, in lines of at most 79 columns) ending with the result, then a blank
+    /// line, so that games can be appended to one file.
     pub fn to_pgn(&self) -> String {
         let mut out = String::new();
         for (name, value) in self.tag_pairs() {
@@ -234,7 +235,7 @@ impl PgnGame {
 }
 
 /// The Variant tag's value, as pychess writes it.
-pub(crate) fn variant_tag(variant: Variant) -> &'static str {
+fn variant_tag(variant: Variant) -> &'static str {
     match variant {
         Variant::Chess => "Chess",
         Variant::Empire => "Empire",

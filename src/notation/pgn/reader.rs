@@ -141,12 +141,18 @@ fn read_movetext(tokens: &mut Tokens, game: &mut PgnGame) -> Result<(), PgnError
             }
             Some(Token::Comment(comment)) => attach_comment(game, comment),
             Some(Token::VariationOpen) => skip_variation(tokens)?,
-            Some(other) => {
+            Some(Token::VariationClose) => {
+                return Err(PgnErrorKind::Syntax("')' closes no variation".into()))
+            }
+            Some(Token::TagClose) => {
+                return Err(PgnErrorKind::Syntax("']' outside a tag pair".into()))
+            }
+            Some(Token::Str(text)) => {
                 return Err(PgnErrorKind::Syntax(format!(
-                    "unexpected {other:?} in movetext"
+                    "string \"{text}\" outside a tag pair"
                 )))
             }
-            None => break,
+            Some(Token::TagOpen) | None => break,
         }
     }
     Ok(())

@@ -21,8 +21,11 @@ use std::str::FromStr;
 /// The result of a game as PGN writes it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum PgnResult {
+    /// `1-0`.
     WhiteWins,
+    /// `0-1`.
     BlackWins,
+    /// `1/2-1/2`.
     Draw,
     /// Unfinished or unknown (`*`).
     #[default]
@@ -77,7 +80,9 @@ impl FromStr for PgnResult {
 /// One move of a game, with the comment that follows it (such as `+0.35/12 0.51s`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnMove {
+    /// The move, legal in the position it was played in.
     pub mv: Move,
+    /// The comment written after the move, without its braces.
     pub comment: Option<String>,
 }
 
@@ -88,6 +93,7 @@ pub struct PgnGame {
     /// (those are written from `result` and the start position, and ignored here). Missing
     /// roster tags are written as `?` (`????.??.??` for the Date).
     pub tags: Vec<(String, String)>,
+    /// The result, written in the Result tag and at the end of the movetext.
     pub result: PgnResult,
     start: Position,
     current: Position,
@@ -123,6 +129,7 @@ impl PgnGame {
         }
     }
 
+    /// The game's variant: the start position's.
     pub fn variant(&self) -> Variant {
         self.start.variant()
     }
@@ -137,6 +144,7 @@ impl PgnGame {
         &self.current
     }
 
+    /// The moves played from `start()`, in order.
     pub fn moves(&self) -> &[PgnMove] {
         &self.moves
     }

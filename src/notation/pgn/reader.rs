@@ -18,7 +18,9 @@ use std::iter::Peekable;
 /// Why a PGN text could not be read, and in which game (counted from 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnError {
+    /// The game's number in the text, the first being 1.
     pub game: usize,
+    /// What went wrong.
     pub kind: PgnErrorKind,
 }
 

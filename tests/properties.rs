@@ -323,21 +323,11 @@ fn slider_attacks_match_ray_walkers() {
 
 #[test]
 fn patterns_match_naive_definitions() {
-    let patterns = [
-        Pattern::PawnCapture,
-        Pattern::PawnPush,
-        Pattern::Knight,
-        Pattern::Bishop,
-        Pattern::Rook,
-        Pattern::Queen,
-        Pattern::King,
-        Pattern::Soldier,
-    ];
     let mut rng = StdRng::seed_from_u64(2);
     for sq in Square::ALL {
         for occ in occupancies(&mut rng, sq, 20) {
             for color in Color::BOTH {
-                for pattern in patterns {
+                for pattern in Pattern::ALL {
                     assert_eq!(
                         pattern_targets(pattern, color, sq, occ),
                         naive_targets(pattern, color, sq, occ),

@@ -607,10 +607,8 @@ fn assert_partition(pos: &Position) {
 
 #[test]
 fn captures_and_quiets_partition_the_legal_moves_of_the_perft_positions() {
-    for (variant, suite) in [(Empire, "empire.epd"), (Chess, "chess.epd")] {
-        for fen in common::suite_fens(suite) {
-            assert_partition(&position(variant, &fen));
-        }
+    for pos in common::suite_positions() {
+        assert_partition(&pos);
     }
 }
 

@@ -74,6 +74,13 @@ fn near_campmate(pos: &Position, color: crate::Color) -> bool {
             <= 2
 }
 
+/// The best score found so far at a node, and the move that raised alpha last.
+#[derive(Clone, Copy)]
+struct Best {
+    value: i32,
+    mv: Option<Move>,
+}
+
 impl Searcher<'_> {
     /// Searches the root moves from `pv_index` on (the earlier ones are earlier MultiPV lines)
     /// and records their scores and lines. Returns the best score.
@@ -209,15 +216,8 @@ impl Searcher<'_> {
 
         let key = self.pos.key();
         let entry = self.shared.tt.probe(key, ply);
-        if let Some(e) = entry {
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.value >= beta,
-                Bound::Upper => e.value <= alpha,
-            };
-            if !PV && e.depth >= depth && usable {
-                return e.value;
-            }
+        if let Some(e) = entry.filter(|e| !PV && e.depth >= depth && e.decides(alpha, beta)) {
+            return e.value;
         }
         let tt_move = entry.and_then(|e| e.mv);
         let in_check = self.pos.in_check();
@@ -242,8 +242,10 @@ impl Searcher<'_> {
 
         let killers = self.histories.killers(ply);
         let mut picker = MovePicker::new(&self.pos, Wanted::All, tt_move, killers);
-        let mut best = -INFINITE;
-        let mut best_move = None;
+        let mut best = Best {
+            value: -INFINITE,
+            mv: None,
+        };
         let mut quiets_tried = ArrayVec::<Move, 64>::new();
         let mut move_count = 0;
         while let Some((m, order)) = picker.next(&self.pos, self.histories) {
@@ -253,7 +255,7 @@ impl Searcher<'_> {
 
             // Late move pruning and futility pruning of quiet moves near the leaves (a move
             // that gives check is not quiet; asked last, with facts gathered once per node).
-            if !PV && !in_check && !tactical && !campmate && best > -MATE_BOUND {
+            if !PV && !in_check && !tactical && !campmate && best.value > -MATE_BOUND {
                 let late = depth <= 4 && move_count > 3 + 2 * depth * depth;
                 let futile = depth <= 5 && eval + 150 + 100 * depth <= alpha;
                 if late || futile {
@@ -293,24 +295,14 @@ impl Searcher<'_> {
                 return DRAW;
             }
 
-            if score > best {
-                best = score;
-                if score > alpha {
-                    best_move = Some(m);
-                    if PV {
-                        self.update_pv(ply, m);
-                    }
-                    if score >= beta {
-                        if !tactical {
-                            self.histories
-                                .update_quiet(us, ply, depth, m, &quiets_tried);
-                        }
-                        break;
-                    }
-                    alpha = score;
+            if self.record::<PV>(&mut best, &mut alpha, beta, ply, m, score) {
+                if !tactical {
+                    self.histories
+                        .update_quiet(us, ply, depth, m, &quiets_tried);
                 }
+                break;
             }
-            if !tactical && Some(m) != best_move {
+            if !tactical && Some(m) != best.mv {
                 let _ = quiets_tried.try_push(m);
             }
         }
@@ -318,17 +310,8 @@ impl Searcher<'_> {
         if move_count == 0 {
             return no_moves_value(&self.pos, ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if PV && best_move.is_some() {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.shared
-            .tt
-            .store(key, ply, best_move, best, eval, depth, bound);
-        best
+        self.store::<PV>(key, ply, best, beta, eval, depth);
+        best.value
     }
 
     /// Quiescence search: captures and promotions (all moves when in check) until the position
@@ -340,19 +323,12 @@ impl Searcher<'_> {
         }
         let key = self.pos.key();
         let entry = self.shared.tt.probe(key, ply);
-        if let Some(e) = entry {
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.value >= beta,
-                Bound::Upper => e.value <= alpha,
-            };
-            if !PV && usable {
-                return e.value;
-            }
+        if let Some(e) = entry.filter(|e| !PV && e.decides(alpha, beta)) {
+            return e.value;
         }
         let in_check = self.pos.in_check();
         let tt_move = entry.and_then(|e| e.mv);
-        let (eval, mut best) = if in_check {
+        let (eval, stand_pat) = if in_check {
             (-INFINITE, -INFINITE)
         } else {
             if can_campmate_now(&self.pos) {
@@ -372,7 +348,10 @@ impl Searcher<'_> {
             false => Wanted::GoodTactical,
         };
         let mut picker = MovePicker::new(&self.pos, wanted, tt_move, [None; 2]);
-        let mut best_move = None;
+        let mut best = Best {
+            value: stand_pat,
+            mv: None,
+        };
         let mut any_move = false;
         while let Some((m, _)) = picker.next(&self.pos, self.histories) {
             any_move = true;
@@ -388,34 +367,66 @@ impl Searcher<'_> {
             if self.stopped() {
                 return DRAW;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    best_move = Some(m);
-                    if PV {
-                        self.update_pv(ply, m);
-                    }
-                    if score >= beta {
-                        break;
-                    }
-                    alpha = score;
-                }
+            if self.record::<PV>(&mut best, &mut alpha, beta, ply, m, score) {
+                break;
             }
         }
         if in_check && !any_move {
             return mated_in(ply);
         }
-        let bound = if best >= beta {
+        let stored_eval = if in_check { 0 } else { eval };
+        self.store::<PV>(key, ply, best, beta, stored_eval, 0);
+        best.value
+    }
+
+    /// Takes in the score of move `m` at `ply`: the best so far, alpha and (at PV nodes) the
+    /// line follow it. Returns true on a beta cutoff.
+    fn record<const PV: bool>(
+        &mut self,
+        best: &mut Best,
+        alpha: &mut i32,
+        beta: i32,
+        ply: usize,
+        m: Move,
+        score: i32,
+    ) -> bool {
+        if score <= best.value {
+            return false;
+        }
+        best.value = score;
+        if score <= *alpha {
+            return false;
+        }
+        best.mv = Some(m);
+        if PV {
+            self.update_pv(ply, m);
+        }
+        if score >= beta {
+            return true;
+        }
+        *alpha = score;
+        false
+    }
+
+    /// Stores a node's result, bounded by the window it was searched with.
+    fn store<const PV: bool>(
+        &self,
+        key: u64,
+        ply: usize,
+        best: Best,
+        beta: i32,
+        eval: i32,
+        depth: i32,
+    ) {
+        let bound = if best.value >= beta {
             Bound::Lower
-        } else if PV && best_move.is_some() {
+        } else if PV && best.mv.is_some() {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        let stored_eval = if in_check { 0 } else { eval };
         self.shared
             .tt
-            .store(key, ply, best_move, best, stored_eval, 0, bound);
-        best
+            .store(key, ply, best.mv, best.value, eval, depth, bound);
     }
 }

@@ -378,7 +378,8 @@ mod tests {
 
     /// Along random games, with random (often illegal) hash and killer moves: `All` hands out
     /// every legal move exactly once, the hash move first when it is legal; `GoodTactical` hands
-    /// out exactly the captures and promotions that do not lose material, and the hash move.
+    /// out exactly the captures and promotions that do not lose material, and the hash move;
+    /// `only_checking_quiets` drops exactly the quiet moves still to come that give no check.
     #[test]
     fn pickers_hand_out_the_right_moves_once() {
         crate::attacks::init();
@@ -418,6 +419,32 @@ mod tests {
                     .collect();
                 expected.sort_by_key(|m| m.bits());
                 assert_eq!(good, expected, "{pos:?}");
+
+                // Switched to checking quiets after a few moves: the rest is the same moves
+                // less the quiet ones that do not give check, in the same order.
+                let switch_at = rng.gen_range(1..=legal.len());
+                let history = Histories::default();
+                let mut picker = MovePicker::new(&pos, Wanted::All, tt, killers);
+                let mut switched = Vec::new();
+                while let Some((m, _)) = picker.next(&pos, &history) {
+                    switched.push(m);
+                    if switched.len() == switch_at {
+                        picker.only_checking_quiets(&pos);
+                    }
+                }
+                let kept: Vec<Move> = all
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, &m)| {
+                        i < switch_at
+                            || is_tactical(&pos, m)
+                            || wins_by_campmate(&pos, m)
+                            || Some(m) == tt
+                            || pos.gives_check(m)
+                    })
+                    .map(|(_, &m)| m)
+                    .collect();
+                assert_eq!(switched, kept, "{pos:?}");
 
                 pos.make_move(legal[rng.gen_range(0..legal.len())]);
             }

@@ -34,6 +34,18 @@ pub struct TtHit {
     pub bound: Bound,
 }
 
+impl TtHit {
+    /// True if the stored value settles a search of the window `(alpha, beta)`: an exact value,
+    /// or a bound on the side that decides.
+    pub fn decides(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.value >= beta,
+            Bound::Upper => self.value <= alpha,
+        }
+    }
+}
+
 /// The shared hash table.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,

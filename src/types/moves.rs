@@ -22,6 +22,21 @@ pub enum MoveKind {
     Promotion(PieceType),
 }
 
+/// The kind of each value of bits 12-15, decoded once (values naming no piece type, which no
+/// `Move` holds, read as `Normal`).
+const KINDS: [MoveKind; 16] = {
+    let mut kinds = [MoveKind::Normal; 16];
+    // A pawn never promotes to a pawn: index 0 + the offset is en passant's value.
+    let mut index = 1;
+    while index < PieceType::COUNT {
+        kinds[index + PROMOTION_OFFSET as usize] = MoveKind::Promotion(PieceType::ALL[index]);
+        index += 1;
+    }
+    kinds[CASTLING as usize] = MoveKind::Castling;
+    kinds[EN_PASSANT as usize] = MoveKind::EnPassant;
+    kinds
+};
+
 const CASTLING: u16 = 1;
 const EN_PASSANT: u16 = 2;
 const PROMOTION_OFFSET: u16 = 2;
@@ -70,17 +85,9 @@ impl Move {
 
     #[inline]
     pub fn kind(self) -> MoveKind {
-        match self.0.get() >> 12 {
-            0 => MoveKind::Normal,
-            CASTLING => MoveKind::Castling,
-            EN_PASSANT => MoveKind::EnPassant,
-            k => MoveKind::Promotion(
-                PieceType::from_index((k - PROMOTION_OFFSET) as usize).expect("valid promotion"),
-            ),
-        }
+        KINDS[usize::from(self.0.get() >> 12)]
     }
 
-    /// The piece type a promotion creates.
     #[inline]
     pub fn promotion_piece(self) -> Option<PieceType> {
         match self.kind() {
@@ -89,7 +96,6 @@ impl Move {
         }
     }
 
-    /// The raw 16 bits, for hashing and compact storage.
     #[inline]
     pub const fn bits(self) -> u16 {
         self.0.get()
@@ -119,5 +125,25 @@ impl fmt::Display for Move {
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_decodes_as_encoded() {
+        let (from, to) = (Square::new(4, 6), Square::new(4, 7));
+        assert_eq!(Move::normal(from, to).kind(), MoveKind::Normal);
+        assert_eq!(Move::castling(from, to).kind(), MoveKind::Castling);
+        assert_eq!(Move::en_passant(from, to).kind(), MoveKind::EnPassant);
+        for pt in PieceType::ALL.into_iter().skip(1) {
+            let m = Move::promotion(from, to, pt);
+            assert_eq!(m.kind(), MoveKind::Promotion(pt));
+            assert_eq!(m.promotion_piece(), Some(pt));
+            assert_eq!(Move::from_bits(m.bits()), Some(m));
+            assert_eq!((m.from(), m.to()), (from, to));
+        }
     }
 }

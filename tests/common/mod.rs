@@ -1,8 +1,9 @@
 //! Shared by the integration tests: a UCI engine process (start it, send lines, read lines with a
-//! timeout) and the perft-suite FENs.
+//! timeout) and the perft-suite FENs and positions.
 
 #![allow(dead_code)] // each test binary uses its own part of the harness
 
+use kaiser::{Position, Variant};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -138,4 +139,19 @@ pub fn suite_fens(name: &str) -> Vec<String> {
         .filter(|l| !l.trim().is_empty())
         .map(|l| l.split(';').next().expect("a FEN").trim().to_string())
         .collect()
+}
+
+/// Every position of the perft suites `empire.epd` and `chess.epd`, set up in its variant.
+pub fn suite_positions() -> Vec<Position> {
+    [
+        (Variant::Empire, "empire.epd"),
+        (Variant::Chess, "chess.epd"),
+    ]
+    .into_iter()
+    .flat_map(|(variant, name)| {
+        suite_fens(name).into_iter().map(move |fen| {
+            Position::from_fen(&fen, variant).unwrap_or_else(|e| panic!("{fen}: {e}"))
+        })
+    })
+    .collect()
 }

@@ -57,13 +57,18 @@ class Kaiser:
             [binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
 
-    def ask(self, line):
+    def send(self, line):
+        """The server's reply to one command line, as text."""
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
         reply = self.proc.stdout.readline()
         if not reply:
             raise RuntimeError("crosscheck_server died on: " + line)
-        reply = reply.rstrip("\n")
+        return reply.rstrip("\n")
+
+    def ask(self, line):
+        """The position's state after a `new`, `move` or `undo` command, or (None, error)."""
+        reply = self.send(line)
         if reply.startswith("error "):
             return None, reply[6:]
         fen, check, outcome, moves = reply.split("\t")
@@ -474,18 +479,24 @@ def write_results(out, total, diffs):
         f.write(json.dumps({"kind": "totals", **total}) + "\n")
 
 
-def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--games", type=int, default=2000)
+def arguments(doc, games, max_plies, out):
+    """The command line of this script and of crosscheck_san.py, with their defaults."""
+    p = argparse.ArgumentParser(description=doc.split("\n")[0])
+    p.add_argument("--games", type=int, default=games)
     p.add_argument("--first-seed", type=int, default=0)
-    p.add_argument("--max-plies", type=int, default=120)
+    p.add_argument("--max-plies", type=int, default=max_plies)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--server",
                    default=os.path.join(os.environ.get("CARGO_TARGET_DIR", "target"),
                                         "release", "examples", "crosscheck_server"))
     p.add_argument("--variants-ini",
                    default=os.path.join(os.path.dirname(ROOT), "shared", "variants.ini"))
-    p.add_argument("--out", default="crosscheck-diffs.jsonl")
+    p.add_argument("--out", default=out)
+    return p
+
+
+def main():
+    p = arguments(__doc__, games=2000, max_plies=120, out="crosscheck-diffs.jsonl")
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.worker:

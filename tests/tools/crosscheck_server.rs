@@ -4,9 +4,12 @@
 //! Commands, one per line on standard input:
 //! - `new <variant> <fen>`: set up a position (history cleared);
 //! - `move <uci>`: play a legal move in the current position;
-//! - `undo`: take back the last move.
+//! - `undo`: take back the last move;
+//! - `san`: the SAN of every legal move, as space-separated `uci/SAN` pairs (one line);
+//! - `parse <text>`: the UCI form of the legal move `parse_san` reads in `<text>`.
 //!
-//! After each command one line is printed: `error <message>`, or the state of the position as
+//! After `san` and `parse` the line described there is printed (or `error <message>`). After each
+//! other command one line is printed: `error <message>`, or the state of the position as
 //! tab-separated fields: the FEN, `check` or `-`, the outcome (`-`, or `<result> <reason>` with
 //! the result for the side to move: `win`, `loss` or `draw`), then the legal moves, each written
 //! `uci/flags` with flags from: `x` capture, `+` gives check, `e` en passant, `o` castling,
@@ -15,6 +18,7 @@
 //!
 //! Build: `cargo build --release --example crosscheck_server`.
 
+use kaiser::notation::{parse_san, to_san};
 use kaiser::{Color, Move, MoveKind, PieceType, Position, Variant};
 use std::io::{self, BufRead, Write};
 
@@ -109,6 +113,22 @@ fn main() {
                         played.push(m);
                         describe(p)
                     }
+                },
+            },
+            "san" => match pos.as_ref() {
+                None => "error no position".to_string(),
+                Some(p) => p
+                    .legal_moves()
+                    .into_iter()
+                    .map(|m| format!("{m}/{}", to_san(p, m)))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            },
+            "parse" => match pos.as_ref() {
+                None => "error no position".to_string(),
+                Some(p) => match parse_san(p, rest) {
+                    Ok(m) => m.to_string(),
+                    Err(e) => format!("error {e}"),
                 },
             },
             "undo" => match (pos.as_mut(), played.pop()) {

@@ -1,7 +1,7 @@
 //! The `kaiser` binary: parses the command line and hands over to a tool.
 
 use anyhow::{bail, Context, Result};
-use kaiser::tools::{bench, openings, perft};
+use kaiser::tools::{bench, matches, openings, perft};
 use kaiser::{Position, Variant};
 use std::io::Write;
 use std::str::FromStr;
@@ -23,6 +23,8 @@ Usage:
       Writes N test openings, one FEN a line: positions after random lines of MIN-MAX plies
       (default 6-10) that a depth-D search (default 10) scores within ±CP centipawns of level
       from White's view (default 40). The same seed (default 1) gives the same file.
+  kaiser match -engine cmd=PATH ... -engine cmd=PATH ... [options]
+      Plays a match between two UCI engines, Kaiser arbitrating (see kaiser match --help).
   kaiser --help
       Prints this text.";
 
@@ -39,6 +41,7 @@ fn run(args: &[String]) -> Result<()> {
         Some("perft") => run_perft(&args[1..]),
         Some("bench") => run_bench(&args[1..]),
         Some("openings") => run_openings(&args[1..]),
+        Some("match") => matches::cli::run(&args[1..]),
         None => {
             kaiser::uci::run();
             Ok(())

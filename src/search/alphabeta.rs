@@ -316,25 +316,21 @@ impl Searcher<'_> {
 
     /// Quiescence search: captures and promotions (all moves when in check) until the position
     /// is quiet, standing pat on the static eval. A king step that wins by campmate counts too.
+    /// It leaves the transposition table alone: its nodes are cheaper than the memory access a
+    /// probe costs, and entries of depth 0 would only crowd out deeper ones.
     fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv[ply].clear();
         if let Some(value) = self.settle(ply, false) {
             return value;
         }
-        let key = self.pos.key();
-        let entry = self.shared.tt.probe(key, ply);
-        if let Some(e) = entry.filter(|e| !PV && e.decides(alpha, beta)) {
-            return e.value;
-        }
         let in_check = self.pos.in_check();
-        let tt_move = entry.and_then(|e| e.mv);
         let (eval, stand_pat) = if in_check {
             (-INFINITE, -INFINITE)
         } else {
             if can_campmate_now(&self.pos) {
                 return mate_in(ply + 1);
             }
-            let eval = entry.map_or_else(|| self.static_eval(), |e| e.eval);
+            let eval = self.static_eval();
             if eval >= beta {
                 return eval;
             }
@@ -347,7 +343,7 @@ impl Searcher<'_> {
             true => Wanted::All,
             false => Wanted::GoodTactical,
         };
-        let mut picker = MovePicker::new(&self.pos, wanted, tt_move, [None; 2]);
+        let mut picker = MovePicker::new(&self.pos, wanted, None, [None; 2]);
         let mut best = Best {
             value: stand_pat,
             mv: None,
@@ -361,7 +357,7 @@ impl Searcher<'_> {
                     continue;
                 }
             }
-            self.play(m);
+            self.pos.make_move(m);
             let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
             self.pos.unmake_move(m);
             if self.stopped() {
@@ -374,8 +370,6 @@ impl Searcher<'_> {
         if in_check && !any_move {
             return mated_in(ply);
         }
-        let stored_eval = if in_check { 0 } else { eval };
-        self.store::<PV>(key, ply, best, beta, stored_eval, 0);
         best.value
     }
 

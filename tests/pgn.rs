@@ -267,3 +267,15 @@ proptest! {
         let _ = parse_pgn(&mutated);
     }
 }
+
+/// Replays every game of the PGN file named by `KAISER_PGN` (e.g. a `kaiser match -pgnout`
+/// file): `KAISER_PGN=games.pgn cargo test --release --test pgn -- --ignored`.
+#[test]
+#[ignore]
+fn replays_the_pgn_file_named_by_kaiser_pgn() {
+    let path = std::env::var("KAISER_PGN").expect("set KAISER_PGN to a PGN file");
+    let text = std::fs::read_to_string(&path).expect("a readable PGN file");
+    let games = parse_pgn(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let moves: usize = games.iter().map(|g| g.moves().len()).sum();
+    println!("{path}: {} games, {moves} moves, all legal", games.len());
+}

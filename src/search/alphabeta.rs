@@ -13,7 +13,7 @@ use super::thread::Searcher;
 use super::value::{is_mate, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use super::Bound;
 use crate::eval::{evaluate, params::PIECE_VALUE};
-use crate::types::Move;
+use crate::types::{Bitboard, Move};
 use crate::variant::TerminalValue;
 use crate::{GenType, MoveList, Position};
 use arrayvec::ArrayVec;
@@ -58,9 +58,9 @@ fn can_campmate_now(pos: &Position) -> bool {
     {
         return false;
     }
-    let mut moves = MoveList::new();
-    pos.generate(GenType::All, &mut moves);
-    moves.iter().any(|&m| wins_by_campmate(pos, m))
+    let mut king_moves = MoveList::new();
+    pos.generate_from(Bitboard::from(pos.king_square(us)), GenType::All, &mut king_moves);
+    king_moves.iter().any(|&m| wins_by_campmate(pos, m))
 }
 
 /// True if `color`'s king is within two ranks of winning by campmate.

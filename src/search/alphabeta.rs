@@ -59,7 +59,11 @@ fn can_campmate_now(pos: &Position) -> bool {
         return false;
     }
     let mut king_moves = MoveList::new();
-    pos.generate_from(Bitboard::from(pos.king_square(us)), GenType::All, &mut king_moves);
+    pos.generate_from(
+        Bitboard::from(pos.king_square(us)),
+        GenType::All,
+        &mut king_moves,
+    );
     king_moves.iter().any(|&m| wins_by_campmate(pos, m))
 }
 

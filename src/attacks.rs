@@ -139,6 +139,18 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     PAWN_ATTACKS[color.index()][sq.index()]
 }
 
+/// The squares from which a `color` pawn attacks some square of `targets` (set-wise).
+#[inline]
+pub fn pawn_attack_origins(color: Color, targets: Bitboard) -> Bitboard {
+    let behind = match color {
+        Color::White => targets.down(),
+        Color::Black => targets.up(),
+    };
+    let eastward = (behind & !Bitboard::file(7)).0 << 1;
+    let westward = (behind & !Bitboard::file(0)).0 >> 1;
+    Bitboard(eastward | westward)
+}
+
 /// The squares a `color` Soldier on `sq` moves and captures to.
 #[inline]
 pub fn soldier_attacks(color: Color, sq: Square) -> Bitboard {

@@ -16,8 +16,8 @@
 mod common;
 
 use kaiser::attacks::{
-    between, bishop_attacks, line, pattern_targets, rook_attacks, slow_ray_attacks, Pattern,
-    BISHOP_DIRECTIONS, ROOK_DIRECTIONS,
+    between, bishop_attacks, line, pattern_targets, pawn_attack_origins, pawn_attacks,
+    rook_attacks, slow_ray_attacks, Pattern, BISHOP_DIRECTIONS, ROOK_DIRECTIONS,
 };
 use kaiser::tools::perft::perft;
 use kaiser::{Bitboard, Color, Move, MoveKind, PieceType, Position, Square, Variant};
@@ -337,6 +337,20 @@ fn patterns_match_naive_definitions() {
             }
         }
     }
+    // The set-wise reverse of a pawn's attacks.
+    for targets in occupancies(&mut rng, Square::ALL[27], 200) {
+        for color in Color::BOTH {
+            let origins = Square::ALL
+                .into_iter()
+                .filter(|&sq| (pawn_attacks(color, sq) & targets).any())
+                .fold(Bitboard::EMPTY, |set, sq| set | sq);
+            assert_eq!(
+                pawn_attack_origins(color, targets),
+                origins,
+                "{color:?} {targets:?}"
+            );
+        }
+    }
     // Capture and quiet patterns of every piece, as the rules table gives them.
     use PieceType::*;
     let expected = [
@@ -463,6 +477,40 @@ fn make_unmake_restores_everything() {
         });
     }
     assert!(checked > 100_000, "only {checked} moves checked");
+}
+
+/// `is_legal` (a fast path for plain piece moves, the generator for the rest) agrees with the
+/// move list for every legal move and for moves seen in other positions (what a hash table or a
+/// killer slot hands it), on positions with pins, checks and facing kings.
+#[test]
+fn is_legal_agrees_with_the_move_list() {
+    let mut rng = StdRng::seed_from_u64(8);
+    let mut sampler = StdRng::seed_from_u64(9);
+    let mut foreign: Vec<Move> = Vec::new();
+    let (mut accepted, mut refused) = (0usize, 0usize);
+    for (variant, fen) in all_start_positions() {
+        let mut pos = parse(&fen, variant);
+        random_game(&mut pos, &mut rng, 40, |pos, _| {
+            let legal = pos.legal_moves();
+            foreign.extend(legal.iter().copied());
+            let samples: Vec<Move> = (0..60)
+                .map(|_| foreign[sampler.gen_range(0..foreign.len())])
+                .collect();
+            for m in legal.iter().copied().chain(samples) {
+                let expected = legal.contains(&m);
+                assert_eq!(pos.is_legal(m), expected, "{m}: {pos:?}");
+                if expected {
+                    accepted += 1;
+                } else {
+                    refused += 1;
+                }
+            }
+        });
+    }
+    assert!(
+        accepted > 100_000 && refused > 100_000,
+        "{accepted} legal, {refused} not"
+    );
 }
 
 #[test]

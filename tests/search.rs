@@ -271,6 +271,8 @@ fn go_mate_stops_once_the_mate_is_found() {
 fn two_threads_search_and_agree_on_a_mate() {
     let mut engine = Engine::new();
     engine.set_threads(2);
+    // A small table, so that `hashfull`'s sample of 1000 entries sees this short search's.
+    engine.set_hash_mb(1);
     let pos = position(Variant::Empire, "7k/7p/8/8/8/8/8/3C2K1 w - - 0 1");
     let limits = Limits {
         depth: Some(6),

@@ -124,19 +124,40 @@ impl Position {
     }
 
     /// True if `m` is legal here. For moves that come from elsewhere (a hash table, another
-    /// node): only the moving piece's moves are generated.
+    /// node). The common case, a plain move of a piece other than a pawn or the king with no
+    /// check and no facing kings, is decided from the piece's targets and its pin alone; the
+    /// rest generates the moving piece's moves.
     pub fn is_legal(&self, m: Move) -> bool {
-        if self
-            .piece_at(m.from())
-            .is_none_or(|p| p.color != self.side_to_move)
-        {
+        let us = self.side_to_move;
+        let (from, to) = (m.from(), m.to());
+        let Some(piece) = self.piece_at(from).filter(|p| p.color == us) else {
             return false;
+        };
+        let plain = m.kind() == MoveKind::Normal
+            && !matches!(piece.kind, PieceType::Pawn | PieceType::King)
+            && self.checkers().is_empty()
+            && !self.state.kings_facing
+            && !self.campmate_reached();
+        if plain {
+            let occ = self.occupied();
+            let reachable = match self.piece_at(to) {
+                Some(target) if target.color == us => return false,
+                Some(_) => attacks::attacks(piece.kind, us, from, occ),
+                None => attacks::pattern_targets(piece.kind.quiet_pattern(), us, from, occ),
+            };
+            // Only a piece on a line through its king can be pinned, and it may move along it.
+            let ksq = self.king_square(us);
+            let pin_line = attacks::line(ksq, from);
+            return reachable.contains(to)
+                && (pin_line.contains(to)
+                    || pin_line.is_empty()
+                    || !self.pinned(us).contains(from));
         }
         let mut finder = MoveFinder {
             wanted: m,
             found: false,
         };
-        self.generate_legal::<_, true, true>(&mut finder, Bitboard::from(m.from()));
+        self.generate_legal::<_, true, true>(&mut finder, Bitboard::from(from));
         finder.found
     }
 
@@ -221,7 +242,9 @@ impl Position {
         }
 
         let pawns = self.pieces(us, PieceType::Pawn) & origins;
-        self.generate_pawn_moves::<S, CAPTURES>(pawns, ksq, evasions, targets, pinned, sink);
+        self.generate_pawn_moves::<S, CAPTURES, QUIETS>(
+            pawns, ksq, evasions, targets, pinned, sink,
+        );
         if QUIETS && checkers.is_empty() && origins.contains(ksq) {
             self.generate_castling(ksq, sink);
         }
@@ -254,7 +277,7 @@ impl Position {
     /// Pawn pushes, double steps, captures, promotions (all counted as captures) and en passant
     /// of the `pawns` given. `evasions` is the check restriction; `targets` adds the
     /// capture/quiet one.
-    fn generate_pawn_moves<S: MoveSink, const CAPTURES: bool>(
+    fn generate_pawn_moves<S: MoveSink, const CAPTURES: bool, const QUIETS: bool>(
         &self,
         pawns: Bitboard,
         ksq: Square,
@@ -268,6 +291,16 @@ impl Position {
         let enemies = self.pieces_of(!us);
         let promotion_rank = Bitboard::rank(us.relative_rank(7));
         let double_step_rank = self.variant.double_step_rank(us);
+        // Without quiet moves, only pawns that attack an enemy, stand one step from promotion
+        // or may capture en passant have anything to generate.
+        let pawns = match QUIETS || self.en_passant().is_some() {
+            true => pawns,
+            false => {
+                pawns
+                    & (attacks::pawn_attack_origins(us, enemies)
+                        | Bitboard::rank(us.relative_rank(6)))
+            }
+        };
         for from in pawns {
             let single = attacks::pattern_targets(Pattern::PawnPush, us, from, occ) & !occ;
             let mut to = single;

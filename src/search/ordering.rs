@@ -114,7 +114,11 @@ enum Stage {
     Captures,
     Killers,
     GenerateQuiets,
-    Quiets,
+    /// The first quiet move, found by a scan (many nodes cut off at once).
+    FirstQuiet,
+    SortQuiets,
+    /// The rest of the quiet moves, sorted: handed out by `next`'s inlined fast path.
+    SortedQuiets,
     BadCaptures,
     Done,
 }
@@ -169,7 +173,20 @@ impl MovePicker {
     }
 
     /// The next move and its ordering score, or `None` when the node's moves are exhausted.
+    #[inline]
     pub fn next(&mut self, pos: &Position, history: &Histories) -> Option<(Move, i32)> {
+        // Most calls at nodes that search every move hand out the next sorted quiet move: that
+        // path stays small enough to inline, away from the stage machine.
+        if self.stage == Stage::SortedQuiets {
+            if let Some(entry) = self.take_next(self.entries.len()) {
+                return Some(self.chosen(entry));
+            }
+        }
+        self.next_by_stage(pos, history)
+    }
+
+    #[inline(never)]
+    fn next_by_stage(&mut self, pos: &Position, history: &Histories) -> Option<(Move, i32)> {
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -220,26 +237,25 @@ impl MovePicker {
                             || picker.is_campmate_step(m);
                         (!tried && picker.may_hand_out_quiet(pos, m)).then(|| history.quiet(us, m))
                     });
-                    self.stage = Stage::Quiets;
+                    self.stage = Stage::FirstQuiet;
                 }
-                Stage::Quiets => {
-                    // The first pick by a scan (many nodes cut off at once), then one sort.
-                    let entry = if self.cursor == self.bad_end {
-                        self.pick_best()
-                    } else {
-                        if self.cursor == self.bad_end + 1 {
-                            self.entries[self.cursor..].sort_unstable_by(|a, b| b.cmp(a));
-                        }
-                        self.take_next(self.entries.len())
-                    };
-                    match entry {
-                        Some(entry) => return Some(self.chosen(entry)),
-                        None => {
-                            self.cursor = 0;
-                            self.stage = Stage::BadCaptures;
-                        }
+                Stage::FirstQuiet => {
+                    self.stage = Stage::SortQuiets;
+                    if let Some(entry) = self.pick_best() {
+                        return Some(self.chosen(entry));
                     }
                 }
+                Stage::SortQuiets => {
+                    self.entries[self.cursor..].sort_unstable_by(|a, b| b.cmp(a));
+                    self.stage = Stage::SortedQuiets;
+                }
+                Stage::SortedQuiets => match self.take_next(self.entries.len()) {
+                    Some(entry) => return Some(self.chosen(entry)),
+                    None => {
+                        self.cursor = 0;
+                        self.stage = Stage::BadCaptures;
+                    }
+                },
                 Stage::BadCaptures => match self.take_next(self.bad_end) {
                     Some(entry) => return Some(self.chosen(entry)),
                     None => self.stage = Stage::Done,
@@ -275,6 +291,7 @@ impl MovePicker {
     }
 
     /// Takes the entry at the cursor, if it is before `end`.
+    #[inline]
     fn take_next(&mut self, end: usize) -> Option<Entry> {
         let entry = self.entries[..end].get(self.cursor).copied()?;
         self.cursor += 1;
@@ -295,6 +312,7 @@ impl MovePicker {
         self.bad_end += 1;
     }
 
+    #[inline]
     fn chosen(&self, entry: Entry) -> (Move, i32) {
         (self.moves[entry.index()], entry.score())
     }
@@ -306,7 +324,10 @@ impl MovePicker {
             return;
         }
         self.checks = Some(pos.check_info());
-        if self.stage == Stage::Quiets {
+        if matches!(
+            self.stage,
+            Stage::FirstQuiet | Stage::SortQuiets | Stage::SortedQuiets
+        ) {
             let mut kept = self.cursor;
             for index in self.cursor..self.entries.len() {
                 let entry = self.entries[index];

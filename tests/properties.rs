@@ -474,6 +474,15 @@ fn make_unmake_restores_everything() {
                 checked += 1;
             }
             assert_eq!(snapshot(pos), before);
+            if pos.may_pass() {
+                pos.make_null_move();
+                assert!(pos.is_consistent(), "after a null move: {pos:?}");
+                assert_eq!(pos.key(), pos.compute_key(), "null move key: {pos:?}");
+                assert!(!pos.in_check(), "a pass cannot give check: {pos:?}");
+                assert_eq!(pos.en_passant(), None);
+                pos.unmake_null_move();
+                assert_eq!(snapshot(pos), before, "after taking back a null move");
+            }
         });
     }
     assert!(checked > 100_000, "only {checked} moves checked");

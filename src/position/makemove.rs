@@ -113,6 +113,38 @@ impl Position {
             .then_some(passed)
     }
 
+    /// Passes the move to the other side (the search's null move). Only outside check. The
+    /// halfmove clock restarts, so no repetition is counted across the pass.
+    pub fn make_null_move(&mut self) {
+        debug_assert!(!self.in_check(), "a null move in check: {self:?}");
+        let previous = self.state;
+        self.history.push(previous);
+        let mut key = previous.key ^ zobrist::side_key();
+        if let Some(ep) = previous.en_passant {
+            key ^= zobrist::en_passant_key(ep);
+        }
+        self.side_to_move = !self.side_to_move;
+        self.game_ply += 1;
+        self.state = super::State {
+            key,
+            en_passant: None,
+            halfmove_clock: 0,
+            captured: None,
+            ..previous
+        };
+        debug_assert!(
+            self.is_consistent(),
+            "inconsistent after a null move: {self:?}"
+        );
+    }
+
+    /// Takes back a null move, which must be the last move made.
+    pub fn unmake_null_move(&mut self) {
+        self.side_to_move = !self.side_to_move;
+        self.game_ply -= 1;
+        self.state = self.history.pop().expect("a null move to take back");
+    }
+
     /// Takes back `m`, which must be the last move made.
     pub fn unmake_move(&mut self, m: Move) {
         let (from, to) = (m.from(), m.to());

@@ -252,6 +252,21 @@ impl Position {
             && attacks::rook_attacks(sq, occ).contains(self.king_square(!color))
     }
 
+    /// True if `color` has a piece other than its king, pawns and Soldiers.
+    #[inline]
+    pub fn has_pieces(&self, color: Color) -> bool {
+        let minor = self.by_type[PieceType::Pawn.index()]
+            | self.by_type[PieceType::Soldier.index()]
+            | self.by_type[PieceType::King.index()];
+        (self.pieces_of(color) & !minor).any()
+    }
+
+    /// True if the side to move may pass (a null move): not in check, kings not facing.
+    #[inline]
+    pub fn may_pass(&self) -> bool {
+        self.state.checkers.is_empty() && !self.state.kings_facing
+    }
+
     /// The game is over by campmate: a king stands on its far rank.
     #[inline]
     pub fn campmate_reached(&self) -> bool {

@@ -99,7 +99,7 @@ impl Searcher<'_> {
         let mut best = -INFINITE;
         for index in pv_index..self.root_moves.len() {
             let m = self.root_moves[index].mv;
-            self.play(m);
+            self.play(m, 0);
             let new_depth = depth - 1 + i32::from(self.pos.in_check());
             let score = if index == pv_index {
                 -self.negamax::<true>(-beta, -alpha, new_depth, 1)
@@ -176,11 +176,13 @@ impl Searcher<'_> {
         in_tree || self.pos.repetitions() >= 2
     }
 
-    /// Makes `m`, prefetching the transposition-table entry of the position it leads to.
+    /// Makes `m` at `ply`, prefetching the transposition-table entry of the position it leads
+    /// to.
     #[inline]
-    fn play(&mut self, m: Move) {
+    fn play(&mut self, m: Move, ply: usize) {
         let tt = &self.shared.tt;
         self.pos.make_move_with(m, |key| tt.prefetch(key));
+        self.path[ply + 1] = Some(m);
     }
 
     fn static_eval(&self) -> i32 {
@@ -244,6 +246,31 @@ impl Searcher<'_> {
             return eval;
         }
 
+        // Null-move pruning: if passing still fails high on a reduced search, so will a move.
+        // Not after a pass, nor with only pawns (or Soldiers) and king, where zugzwang is likely
+        // and, with stalemate a loss in Empire, passing is far from the worst a side can do.
+        if !PV
+            && !in_check
+            && depth >= 3
+            && eval >= beta
+            && !is_mate(beta)
+            && self.path[ply].is_some()
+            && self.pos.has_pieces(us)
+            && self.pos.may_pass()
+        {
+            let reduction = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+            self.pos.make_null_move();
+            self.path[ply + 1] = None;
+            let score = -self.negamax::<false>(-beta, -beta + 1, depth - reduction, ply + 1);
+            self.pos.unmake_null_move();
+            if self.stopped() {
+                return DRAW;
+            }
+            if score >= beta {
+                return if is_mate(score) { beta } else { score };
+            }
+        }
+
         let killers = self.histories.killers(ply);
         let mut picker = MovePicker::new(&self.pos, Wanted::All, tt_move, killers);
         let mut best = Best {
@@ -269,7 +296,7 @@ impl Searcher<'_> {
                     }
                 }
             }
-            self.play(m);
+            self.play(m, ply);
             let gives_check = self.pos.in_check();
             let quiet = !tactical && !gives_check && !campmate;
 

@@ -255,10 +255,10 @@ impl Position {
     /// True if `color` has a piece other than its king, pawns and Soldiers.
     #[inline]
     pub fn has_pieces(&self, color: Color) -> bool {
-        let minor = self.by_type[PieceType::Pawn.index()]
+        let pawns_and_kings = self.by_type[PieceType::Pawn.index()]
             | self.by_type[PieceType::Soldier.index()]
             | self.by_type[PieceType::King.index()];
-        (self.pieces_of(color) & !minor).any()
+        (self.pieces_of(color) & !pawns_and_kings).any()
     }
 
     /// True if the side to move may pass (a null move): not in check, kings not facing.

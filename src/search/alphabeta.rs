@@ -99,7 +99,7 @@ impl Searcher<'_> {
         let mut best = -INFINITE;
         for index in pv_index..self.root_moves.len() {
             let m = self.root_moves[index].mv;
-            self.play(m, 0);
+            self.play(m);
             let new_depth = depth - 1 + i32::from(self.pos.in_check());
             let score = if index == pv_index {
                 -self.negamax::<true>(-beta, -alpha, new_depth, 1)
@@ -176,13 +176,11 @@ impl Searcher<'_> {
         in_tree || self.pos.repetitions() >= 2
     }
 
-    /// Makes `m` at `ply`, prefetching the transposition-table entry of the position it leads
-    /// to.
+    /// Makes `m`, prefetching the transposition-table entry of the position it leads to.
     #[inline]
-    fn play(&mut self, m: Move, ply: usize) {
+    fn play(&mut self, m: Move) {
         let tt = &self.shared.tt;
         self.pos.make_move_with(m, |key| tt.prefetch(key));
-        self.path[ply + 1] = Some(m);
     }
 
     fn static_eval(&self) -> i32 {
@@ -254,14 +252,15 @@ impl Searcher<'_> {
             && depth >= 3
             && eval >= beta
             && !is_mate(beta)
-            && self.path[ply].is_some()
+            && !self.after_pass[ply]
             && self.pos.has_pieces(us)
             && self.pos.may_pass()
         {
             let reduction = 3 + depth / 3 + ((eval - beta) / 200).min(3);
             self.pos.make_null_move();
-            self.path[ply + 1] = None;
+            self.after_pass[ply + 1] = true;
             let score = -self.negamax::<false>(-beta, -beta + 1, depth - reduction, ply + 1);
+            self.after_pass[ply + 1] = false;
             self.pos.unmake_null_move();
             if self.stopped() {
                 return DRAW;
@@ -296,7 +295,7 @@ impl Searcher<'_> {
                     }
                 }
             }
-            self.play(m, ply);
+            self.play(m);
             let gives_check = self.pos.in_check();
             let quiet = !tactical && !gives_check && !campmate;
 

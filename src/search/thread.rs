@@ -98,9 +98,8 @@ pub(super) struct Searcher<'a> {
     pub pv: Vec<Line>,
     /// The keys of the positions on the current path, for repetitions inside the tree.
     pub keys: [u64; MAX_PLY + 2],
-    /// The move that led to each position on the current path (`None` for a null move, and
-    /// at the root).
-    pub path: [Option<Move>; MAX_PLY + 2],
+    /// Whether each position on the current path was reached by a null move.
+    pub after_pass: [bool; MAX_PLY + 2],
     main: Option<MainDuties<'a>>,
 }
 
@@ -147,7 +146,7 @@ impl<'a> Searcher<'a> {
             completed_depth: 0,
             pv: vec![Line::new(); MAX_PLY + 2],
             keys,
-            path: [None; MAX_PLY + 2],
+            after_pass: [false; MAX_PLY + 2],
             main,
         }
     }

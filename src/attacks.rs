@@ -1,8 +1,9 @@
 //! Attack tables: leaper patterns, magic-bitboard slider attacks, and the between/line tables.
 //!
 //! Every piece moves by a *pattern*. Orthodox pieces use one pattern for quiet moves and captures;
-//! the Empire's pieces move like a queen but capture by another pattern. "Attacks" always means the
-//! capture pattern: checks, pins and king safety are computed from it alone.
+//! the Empire's pieces move like a queen, and Orda's Lancer and Horse Archer like a knight, but
+//! capture by another pattern. "Attacks" always means the capture pattern: checks, pins and king
+//! safety are computed from it alone.
 
 use crate::types::{Bitboard, Color, PieceType, Square};
 use once_cell::sync::Lazy;
@@ -21,11 +22,15 @@ pub enum Pattern {
     King,
     /// One step forward or sideways.
     Soldier,
+    /// A knight's jump or a king's step (Orda's Kheshig).
+    KnightKing,
+    /// One step diagonally or straight forward (shogi's silver general, Orda's Yurt).
+    Silver,
 }
 
 impl Pattern {
     /// Every pattern, in declaration order (`pattern as usize` indexes this).
-    pub const ALL: [Pattern; 8] = [
+    pub const ALL: [Pattern; 10] = [
         Pattern::PawnCapture,
         Pattern::PawnPush,
         Pattern::Knight,
@@ -34,6 +39,8 @@ impl Pattern {
         Pattern::Queen,
         Pattern::King,
         Pattern::Soldier,
+        Pattern::KnightKing,
+        Pattern::Silver,
     ];
 }
 
@@ -47,13 +54,7 @@ impl PieceType {
     /// The pattern by which this piece moves to an empty square.
     #[inline]
     pub const fn quiet_pattern(self) -> Pattern {
-        match self {
-            PieceType::Pawn => Pattern::PawnPush,
-            PieceType::Eagle | PieceType::Cardinal | PieceType::Tower | PieceType::Duke => {
-                Pattern::Queen
-            }
-            other => other.capture_pattern(),
-        }
+        QUIET_PATTERN[self.index()]
     }
 }
 
@@ -70,6 +71,29 @@ const CAPTURE_PATTERN: [Pattern; PieceType::COUNT] = [
     Pattern::Bishop,      // Cardinal
     Pattern::Rook,        // Tower
     Pattern::King,        // Duke
+    Pattern::KnightKing,  // Kheshig
+    Pattern::Rook,        // Lancer
+    Pattern::Bishop,      // Archer
+    Pattern::Silver,      // Yurt
+];
+
+/// `quiet_pattern` by `PieceType::index()`.
+const QUIET_PATTERN: [Pattern; PieceType::COUNT] = [
+    Pattern::PawnPush,   // Pawn
+    Pattern::Knight,     // Knight
+    Pattern::Bishop,     // Bishop
+    Pattern::Rook,       // Rook
+    Pattern::Queen,      // Queen
+    Pattern::King,       // King
+    Pattern::Soldier,    // Soldier
+    Pattern::Queen,      // Eagle
+    Pattern::Queen,      // Cardinal
+    Pattern::Queen,      // Tower
+    Pattern::Queen,      // Duke
+    Pattern::KnightKing, // Kheshig
+    Pattern::Knight,     // Lancer
+    Pattern::Knight,     // Archer
+    Pattern::Silver,     // Yurt
 ];
 
 /// The squares reached from `sq` by `pattern` for a piece of colour `color`, given the board's
@@ -85,6 +109,8 @@ pub fn pattern_targets(pattern: Pattern, color: Color, sq: Square, occ: Bitboard
         Pattern::Queen => bishop_attacks(sq, occ) | rook_attacks(sq, occ),
         Pattern::King => king_attacks(sq),
         Pattern::Soldier => soldier_attacks(color, sq),
+        Pattern::KnightKing => knight_king_attacks(sq),
+        Pattern::Silver => silver_attacks(color, sq),
     }
 }
 
@@ -133,6 +159,12 @@ pub fn king_attacks(sq: Square) -> Bitboard {
     KING[sq.index()]
 }
 
+/// A knight's jumps and a king's steps from `sq` (Orda's Kheshig).
+#[inline]
+pub fn knight_king_attacks(sq: Square) -> Bitboard {
+    KNIGHT_KING[sq.index()]
+}
+
 /// The squares a `color` pawn on `sq` captures on.
 #[inline]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
@@ -155,6 +187,12 @@ pub fn pawn_attack_origins(color: Color, targets: Bitboard) -> Bitboard {
 #[inline]
 pub fn soldier_attacks(color: Color, sq: Square) -> Bitboard {
     SOLDIER[color.index()][sq.index()]
+}
+
+/// The squares a `color` silver general (Yurt) on `sq` moves and captures to.
+#[inline]
+pub fn silver_attacks(color: Color, sq: Square) -> Bitboard {
+    SILVER[color.index()][sq.index()]
 }
 
 #[inline]
@@ -238,9 +276,20 @@ static KING: [Bitboard; 64] = leaper_table(&[
     (0, -1),
     (1, -1),
 ]);
+static KNIGHT_KING: [Bitboard; 64] = {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut i = 0;
+    while i < 64 {
+        table[i] = Bitboard(KNIGHT[i].0 | KING[i].0);
+        i += 1;
+    }
+    table
+};
 static PAWN_ATTACKS: [[Bitboard; 64]; 2] = colored_leaper_table(&[(-1, 1), (1, 1)]);
 static PAWN_PUSHES: [[Bitboard; 64]; 2] = colored_leaper_table(&[(0, 1)]);
 static SOLDIER: [[Bitboard; 64]; 2] = colored_leaper_table(&[(0, 1), (-1, 0), (1, 0)]);
+static SILVER: [[Bitboard; 64]; 2] =
+    colored_leaper_table(&[(-1, 1), (0, 1), (1, 1), (-1, -1), (1, -1)]);
 static BETWEEN: [[Bitboard; 64]; 64] = line_tables().0;
 static LINE: [[Bitboard; 64]; 64] = line_tables().1;
 static BISHOP_RAYS: [Bitboard; 64] = ray_table(&BISHOP_DIRECTIONS);

@@ -1,7 +1,7 @@
 //! The games Kaiser plays and the rules that tell them apart. Everything variant-specific that the
 //! rules core needs is asked of `Variant`, so adding a game means adding data here.
 
-use crate::types::{Color, PieceType, Rank};
+use crate::types::{Color, PieceType, Rank, MAX_PROMOTION_INDEX};
 use std::fmt;
 use std::str::FromStr;
 
@@ -12,6 +12,8 @@ pub enum Variant {
     Chess,
     /// Empire Chess: the Empire (White) against the Kingdom (Black).
     Empire,
+    /// Orda Chess: the Kingdom (White) against the Horde (Black).
+    Orda,
 }
 
 /// How a terminal condition that is not checkmate scores for the side to move.
@@ -22,13 +24,14 @@ pub enum TerminalValue {
 }
 
 impl Variant {
-    pub const ALL: [Variant; 2] = [Variant::Chess, Variant::Empire];
+    pub const ALL: [Variant; 3] = [Variant::Chess, Variant::Empire, Variant::Orda];
 
     /// The name used by `UCI_Variant` and on the command line.
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
             Variant::Empire => "empire",
+            Variant::Orda => "orda",
         }
     }
 
@@ -36,6 +39,7 @@ impl Variant {
         match self {
             Variant::Chess => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             Variant::Empire => "rnbqkbnr/pppppppp/8/8/8/PPPSSPPP/8/TECDKCET w kq - 0 1",
+            Variant::Orda => "lhaykahl/8/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
         }
     }
 
@@ -47,6 +51,9 @@ impl Variant {
             Variant::Empire => &[
                 Pawn, Knight, Bishop, Rook, Queen, King, Soldier, Eagle, Cardinal, Tower, Duke,
             ],
+            Variant::Orda => &[
+                Pawn, Knight, Bishop, Rook, Queen, King, Kheshig, Lancer, Archer, Yurt,
+            ],
         }
     }
 
@@ -56,17 +63,24 @@ impl Variant {
         match self {
             Variant::Chess => &[Queen, Rook, Bishop, Knight],
             Variant::Empire => &[Queen],
+            Variant::Orda => &[Queen, Kheshig],
         }
     }
 
     /// The rank (0-based) from which `color`'s pawns may double-step. As in Fairy-Stockfish this
-    /// is each side's second rank in every variant; Empire pawns start on the third and so never
-    /// double-step from the start.
+    /// is each side's second rank in every variant; Empire pawns and Orda's Horde pawns start on
+    /// their third rank and so never double-step from the start.
     pub const fn double_step_rank(self, color: Color) -> Rank {
         match color {
             Color::White => 1,
             Color::Black => 6,
         }
+    }
+
+    /// The Horde's pieces may stand on the board. Attacker lookups ask for Kheshigs and Yurts
+    /// only then, so Empire and chess do not pay for their patterns.
+    pub const fn has_horde(self) -> bool {
+        matches!(self, Variant::Orda)
     }
 
     /// Kings may not face each other on an open rank or file ("flying general").
@@ -76,7 +90,7 @@ impl Variant {
 
     /// A king reaching the far rank wins at once.
     pub const fn has_campmate(self) -> bool {
-        matches!(self, Variant::Empire)
+        matches!(self, Variant::Empire | Variant::Orda)
     }
 
     /// The rank (0-based) a `color` king must reach for campmate.
@@ -90,7 +104,7 @@ impl Variant {
     /// The result of stalemate for the stalemated side.
     pub const fn stalemate_value(self) -> TerminalValue {
         match self {
-            Variant::Chess => TerminalValue::Draw,
+            Variant::Chess | Variant::Orda => TerminalValue::Draw,
             Variant::Empire => TerminalValue::Loss,
         }
     }
@@ -98,11 +112,25 @@ impl Variant {
     /// The result of threefold repetition for the side to move in the repeated position.
     pub const fn repetition_value(self) -> TerminalValue {
         match self {
-            Variant::Chess => TerminalValue::Draw,
+            Variant::Chess | Variant::Orda => TerminalValue::Draw,
             Variant::Empire => TerminalValue::Loss,
         }
     }
 }
+
+// Every promotion piece must fit the move encoding.
+const _: () = {
+    let mut v = 0;
+    while v < Variant::ALL.len() {
+        let types = Variant::ALL[v].promotion_types();
+        let mut i = 0;
+        while i < types.len() {
+            assert!(types[i].index() <= MAX_PROMOTION_INDEX);
+            i += 1;
+        }
+        v += 1;
+    }
+};
 
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

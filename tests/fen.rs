@@ -39,7 +39,7 @@ fn start_positions_round_trip() {
 
 #[test]
 fn perft_suite_fens_round_trip() {
-    for (variant, suite) in [(Empire, "empire.epd"), (Chess, "chess.epd")] {
+    for (variant, suite) in common::SUITES {
         let fens = common::suite_fens(suite);
         assert!(fens.len() > 50, "{suite} holds {} FENs", fens.len());
         for fen in fens {

@@ -88,6 +88,12 @@ fn chess_suite() {
 }
 
 #[test]
+fn orda_suite() {
+    assert_default_coverage("orda.epd");
+    assert!(run_suite("orda.epd", Variant::Orda, |c| c.nodes <= DEFAULT_LIMIT) > 400);
+}
+
+#[test]
 #[ignore]
 fn empire_suite_deep() {
     run_suite("empire.epd", Variant::Empire, |c| c.nodes > DEFAULT_LIMIT);
@@ -97,4 +103,10 @@ fn empire_suite_deep() {
 #[ignore]
 fn chess_suite_deep() {
     run_suite("chess.epd", Variant::Chess, |c| c.nodes > DEFAULT_LIMIT);
+}
+
+#[test]
+#[ignore]
+fn orda_suite_deep() {
+    run_suite("orda.epd", Variant::Orda, |c| c.nodes > DEFAULT_LIMIT);
 }

@@ -30,18 +30,16 @@ use std::collections::HashMap;
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
-/// Every position of both perft suites, with its variant.
+/// Every position of the perft suites, with its variant.
 fn suite_positions() -> Vec<(Variant, String)> {
-    let mut all: Vec<(Variant, String)> = common::suite_fens("empire.epd")
+    common::SUITES
         .into_iter()
-        .map(|f| (Variant::Empire, f))
-        .collect();
-    all.extend(
-        common::suite_fens("chess.epd")
-            .into_iter()
-            .map(|f| (Variant::Chess, f)),
-    );
-    all
+        .flat_map(|(variant, name)| {
+            common::suite_fens(name)
+                .into_iter()
+                .map(move |f| (variant, f))
+        })
+        .collect()
 }
 
 /// The start positions, then every suite position.
@@ -211,26 +209,27 @@ fn naive_targets(pattern: Pattern, color: Color, sq: Square, occ: Bitboard) -> B
     match pattern {
         Pattern::PawnCapture => naive_steps(sq, &[(-1, fw), (1, fw)]),
         Pattern::PawnPush => naive_steps(sq, &[(0, fw)]),
-        Pattern::Knight => naive_steps(
-            sq,
-            &[
-                (1, 2),
-                (2, 1),
-                (2, -1),
-                (1, -2),
-                (-1, -2),
-                (-2, -1),
-                (-2, 1),
-                (-1, 2),
-            ],
-        ),
+        Pattern::Knight => naive_steps(sq, &KNIGHT_STEPS),
         Pattern::Bishop => naive_rays(sq, occ, &BISHOP_DIRECTIONS),
         Pattern::Rook => naive_rays(sq, occ, &ROOK_DIRECTIONS),
         Pattern::Queen => naive_rays(sq, occ, &ALL_DIRECTIONS),
         Pattern::King => naive_steps(sq, &ALL_DIRECTIONS),
         Pattern::Soldier => naive_steps(sq, &[(0, fw), (-1, 0), (1, 0)]),
+        Pattern::KnightKing => naive_steps(sq, &KNIGHT_STEPS) | naive_steps(sq, &ALL_DIRECTIONS),
+        Pattern::Silver => naive_steps(sq, &[(-1, fw), (0, fw), (1, fw), (-1, -fw), (1, -fw)]),
     }
 }
+
+const KNIGHT_STEPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
 
 /// The unit step from `a` towards `b` if they share a rank, file or diagonal (and differ).
 fn direction(a: Square, b: Square) -> Option<(i8, i8)> {
@@ -527,7 +526,7 @@ fn checkers_after_every_ply_match_naive_scan() {
     let mut rng = StdRng::seed_from_u64(4);
     let mut checks = 0;
     for game in 0..60 {
-        let variant = Variant::ALL[game % 2];
+        let variant = Variant::ALL[game % Variant::ALL.len()];
         let mut pos = Position::startpos(variant);
         for _ in 0..300 {
             let Some(m) = pick_move(&pos, &mut rng) else {
@@ -583,7 +582,7 @@ fn key_is_a_function_of_the_position_not_the_path() {
     let mut by_key: HashMap<u64, String> = HashMap::new();
     let mut revisits = 0;
     for game in 0..120 {
-        let variant = Variant::ALL[game % 2];
+        let variant = Variant::ALL[game % Variant::ALL.len()];
         let mut pos = Position::startpos(variant);
         random_game(&mut pos, &mut rng, 120, |pos, _| {
             let f = format!("{variant} {}", fen4(pos));
@@ -696,7 +695,7 @@ fn key_covers_side_to_move_and_not_the_counters() {
     let mut side_key = None;
     let mut flipped = 0;
     for game in 0..60 {
-        let variant = Variant::ALL[game % 2];
+        let variant = Variant::ALL[game % Variant::ALL.len()];
         let mut pos = Position::startpos(variant);
         random_game(&mut pos, &mut rng, 150, |pos, _| {
             let fen = with_field(&pos.fen(), 3, "-");

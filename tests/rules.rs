@@ -7,109 +7,11 @@
 
 mod common;
 
-use kaiser::position::EndReason::{self, Campmate, Checkmate, FiftyMoves, Repetition, Stalemate};
-use kaiser::Color::{self, Black, White};
+use common::rules::*;
+use kaiser::position::EndReason::{Campmate, Checkmate, FiftyMoves, Repetition, Stalemate};
+use kaiser::Color::{Black, White};
 use kaiser::Variant::{self, Chess, Empire};
-use kaiser::{GenType, Move, MoveKind, MoveList, Outcome, PieceType, Position, Square};
-
-// ---------------------------------------------------------------------------------------------
-// Helpers
-// ---------------------------------------------------------------------------------------------
-
-fn position(variant: Variant, fen: &str) -> Position {
-    Position::from_fen(fen, variant).unwrap_or_else(|e| panic!("{variant} FEN {fen}: {e}"))
-}
-
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap_or_else(|| panic!("bad square {name}"))
-}
-
-/// Plays space-separated UCI moves, failing if one of them is not legal.
-fn play(pos: &mut Position, moves: &str) {
-    for text in moves.split_whitespace() {
-        let m = pos
-            .parse_uci_move(text)
-            .unwrap_or_else(|| panic!("{text} is not legal in {}", pos.fen()));
-        pos.make_move(m);
-    }
-}
-
-fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
-    let mut texts: Vec<String> = moves.into_iter().map(|m| m.to_string()).collect();
-    texts.sort();
-    texts
-}
-
-fn sorted_strs(moves: &[&str]) -> Vec<String> {
-    let mut texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-    texts.sort();
-    texts
-}
-
-/// Asserts the exact set of legal moves of the piece on `from`.
-fn assert_moves_from(variant: Variant, fen: &str, from: &str, expected: &[&str]) {
-    let pos = position(variant, fen);
-    let got = sorted(
-        pos.legal_moves()
-            .into_iter()
-            .filter(|m| m.from() == sq(from)),
-    );
-    assert_eq!(
-        got,
-        sorted_strs(expected),
-        "moves from {from} in {variant} {fen}"
-    );
-}
-
-/// Asserts the exact set of legal moves after playing `played` (may be empty) from `fen`.
-fn assert_all_moves_after(variant: Variant, fen: &str, played: &str, expected: &[&str]) {
-    let mut pos = position(variant, fen);
-    play(&mut pos, played);
-    assert_eq!(
-        sorted(pos.legal_moves()),
-        sorted_strs(expected),
-        "legal moves in {variant} {fen} after '{played}'"
-    );
-}
-
-fn assert_legal(variant: Variant, fen: &str, moves: &[&str]) {
-    let pos = position(variant, fen);
-    for m in moves {
-        assert!(
-            pos.parse_uci_move(m).is_some(),
-            "{m} should be legal in {variant} {fen}"
-        );
-    }
-}
-
-fn assert_illegal(variant: Variant, fen: &str, moves: &[&str]) {
-    let pos = position(variant, fen);
-    for m in moves {
-        assert!(
-            pos.parse_uci_move(m).is_none(),
-            "{m} should be illegal in {variant} {fen}"
-        );
-    }
-}
-
-/// Asserts the outcome after playing `played` from `fen`.
-fn assert_outcome(variant: Variant, fen: &str, played: &str, expected: Option<Outcome>) {
-    let mut pos = position(variant, fen);
-    play(&mut pos, played);
-    assert_eq!(
-        pos.outcome(),
-        expected,
-        "outcome of {variant} {fen} after '{played}'"
-    );
-}
-
-fn win(winner: Color, reason: EndReason) -> Option<Outcome> {
-    Some(Outcome::Win { winner, reason })
-}
-
-fn draw(reason: EndReason) -> Option<Outcome> {
-    Some(Outcome::Draw { reason })
-}
+use kaiser::{GenType, Move, MoveKind, MoveList, PieceType, Position};
 
 // ---------------------------------------------------------------------------------------------
 // King-Kaiser faceoff
@@ -615,7 +517,7 @@ fn captures_and_quiets_partition_the_legal_moves_of_the_perft_positions() {
 #[test]
 fn captures_and_quiets_partition_the_legal_moves_along_random_games() {
     let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
-    for variant in [Empire, Chess] {
+    for variant in Variant::ALL {
         for _game in 0..40 {
             let mut pos = Position::startpos(variant);
             let mut line = Vec::new();

@@ -53,6 +53,15 @@ empire; 8/8/8/8/8/8/6k1/1K1S4 b - - 0 1; g2g1 Kg1
 empire; 8/8/6K1/8/8/8/2k5/1b6 b - - 0 1; c2c1 Kc1#, c2d3 Kd3
 // Tg2 is stalemate (a win in Empire): no mark either.
 empire; 7k/8/8/8/8/3C4/T7/K7 w - - 0 1; a2g2 Tg2, a2h2 Th2+
+// Orda Chess: the Horde's letters; Lancers check along lines, promotions to a Kheshig (H).
+orda; lhaykahl/8/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1; e2e4 e4, g1f3 Nf3
+orda; lhaykahl/8/pppppppp/8/4P3/8/PPPP1PPP/RNBQKBNR b KQ - 0 1; a8c7 Lc7, b8d7 Hd7, c8e7 Ae7, d8d7 Yd7, e6e5 e5
+orda; 4k3/8/8/4l3/8/8/8/K3R3 b - - 0 1; e5e1 Lxe1+, e8d7 Kd7
+orda; 2r5/1P1k4/8/8/8/8/8/4K3 w - - 0 1; b7c8h bxc8=H+, b7b8h b8=H+, b7c8q bxc8=Q+
+orda; 4k3/8/8/8/8/8/p7/4K3 b - - 0 1; a2a1h a1=H, a2a1q a1=Q+
+orda; 4k3/8/8/2l3l1/8/8/8/4K3 b - - 0 1; c5e4 Lce4+, g5e4 Lge4+, c5e6 Lce6+
+orda; 4k3/8/3a4/8/8/8/6P1/K7 b - - 0 1; d6c4 Ac4
+orda; 7k/8/8/3y4/8/8/4R3/K7 b - - 0 1; d5e4 Ye4, d5d4 Yd4
 ";
 
 /// Texts that `parse_san` reads leniently, in the same layout: `text UCI` pairs, the text
@@ -102,7 +111,7 @@ fn writes_san_as_fairy_stockfish() {
             assert_eq!(parse_san(&pos, san), Ok(m), "{pos:?} {san}");
         }
     }
-    assert_eq!(checked, 51, "pairs read");
+    assert_eq!(checked, 71, "pairs read");
 }
 
 #[test]
@@ -190,7 +199,7 @@ fn round_trip_over_the_perft_suites() {
 fn round_trip_along_random_games() {
     let mut rng = StdRng::seed_from_u64(0x5a4e);
     for game in 0..40 {
-        let variant = if game % 4 == 3 { CHESS } else { EMPIRE };
+        let variant = [EMPIRE, EMPIRE, Variant::Orda, CHESS][game % 4];
         let mut pos = Position::startpos(variant);
         for _ in 0..160 {
             assert_round_trip(&pos);

@@ -1,6 +1,6 @@
 //! Whole UCI sessions against the built `kaiser` binary: the protocol, bad input, threading
 //! (isready and stop mid-search, infinite and ponder), terminal positions, and the traps of the
-//! `vampirc-uci` parser (Empire FEN letters, promotion letters).
+//! `vampirc-uci` parser (Empire and Orda FEN letters, promotion letters such as Orda's `h`).
 
 mod common;
 
@@ -31,7 +31,7 @@ fn uci_handshake_lists_options() {
         "option name Ponder type check default false",
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name Move Overhead type spin default 10",
-        "option name UCI_Variant type combo default chess var chess var empire",
+        "option name UCI_Variant type combo default chess var chess var empire var orda",
         "option name UCI_ShowWDL type check default false",
     ] {
         let whole_line = lines.iter().any(|l| l.starts_with(option));
@@ -97,6 +97,26 @@ fn promotion_letters_are_never_dropped() {
     assert!(engine.sync().join("\n").contains("a7a8r"));
     engine.send("position fen 8/P6k/8/8/8/8/8/K7 w - - 0 1 moves a7a8q");
     assert_eq!(engine.fen(), "Q7/7k/8/8/8/8/8/K7 b - - 0 1");
+    engine.close();
+}
+
+#[test]
+fn orda_kheshig_promotions_are_read_for_both_sides() {
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_Variant value orda");
+    engine.send("position startpos moves e2e4 b8d7");
+    assert_eq!(
+        engine.fen(),
+        "l1aykahl/3h4/pppppppp/8/4P3/8/PPPP1PPP/RNBQKBNR w KQ - 1 2"
+    );
+    engine.send("position fen 4k3/1P6/8/8/8/8/p7/4K3 w - - 0 1 moves b7b8h a2a1h");
+    assert_eq!(engine.fen(), "1H2k3/8/8/8/8/8/8/h3K3 w - - 0 2");
+    // A rook is no promotion piece of Orda.
+    engine.send("position fen 4k3/1P6/8/8/8/8/p7/4K3 w - - 0 1 moves b7b8r");
+    assert!(engine.sync().join("\n").contains("b7b8r"));
+    assert_eq!(engine.fen(), "4k3/1P6/8/8/8/8/p7/4K3 w - - 0 1");
+    let (_, best) = engine.bestmove("go depth 3");
+    assert!(best.starts_with("bestmove b7b8"), "{best}");
     engine.close();
 }
 

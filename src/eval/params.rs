@@ -89,6 +89,10 @@ pub const PIECE_VALUE: [S; PieceType::COUNT] = [
     s(1225, 1420), // Cardinal
     s(1375, 1480), // Tower
     s(1050, 1150), // Duke
+    s(1800, 1900), // Kheshig
+    s(1050, 1250), // Lancer
+    s(1100, 1200), // Archer
+    s(630, 630),   // Yurt
 ];
 
 /// Game phase: the non-pawn material of both sides at which the game counts as pure
@@ -105,7 +109,8 @@ pub const TEMPO: i32 = 28;
 pub type HalfTable = [[S; 4]; 8];
 
 /// Which table each piece type uses, indexed by `PieceType::index()`. The Empire's pieces
-/// borrow the table of the orthodox piece whose capture pattern they share.
+/// borrow the table of the orthodox piece whose capture pattern they share; Orda's knight-moving
+/// Lancer and Horse Archer share one table. Orda's tables are hand-made, not yet tuned.
 pub const PST_OF: [usize; PieceType::COUNT] = [
     0, // Pawn
     1, // Knight
@@ -118,10 +123,14 @@ pub const PST_OF: [usize; PieceType::COUNT] = [
     2, // Cardinal: captures like a bishop
     3, // Tower: captures like a rook
     4, // Duke: a queen-moving piece
+    7, // Kheshig
+    8, // Lancer: moves like a knight
+    8, // Archer: moves like a knight
+    9, // Yurt
 ];
 
 /// The tables `PST_OF` points into.
-pub const PST: [HalfTable; 7] = [
+pub const PST: [HalfTable; 10] = [
     PAWN_PST,
     KNIGHT_PST,
     BISHOP_PST,
@@ -129,6 +138,9 @@ pub const PST: [HalfTable; 7] = [
     QUEEN_PST,
     KING_PST,
     SOLDIER_PST,
+    KHESHIG_PST,
+    HORSE_PST,
+    YURT_PST,
 ];
 
 const PAWN_PST: HalfTable = [
@@ -151,6 +163,43 @@ const SOLDIER_PST: HalfTable = [
     [s(8, 10), s(14, 12), s(20, 14), s(24, 16)],
     [s(10, 12), s(16, 14), s(22, 16), s(26, 18)],
     [s(6, 10), s(10, 12), s(14, 14), s(16, 16)],
+];
+
+/// Orda's Kheshig (knight + king): central, and less tied to the centre than a knight.
+const KHESHIG_PST: HalfTable = [
+    [s(-60, -50), s(-35, -30), s(-25, -20), s(-20, -12)],
+    [s(-30, -30), s(-12, -15), s(0, -5), s(5, 0)],
+    [s(-20, -18), s(0, -5), s(12, 5), s(18, 12)],
+    [s(-12, -12), s(8, 2), s(22, 12), s(28, 20)],
+    [s(-10, -12), s(10, 2), s(25, 12), s(30, 20)],
+    [s(-12, -18), s(8, -5), s(20, 5), s(24, 10)],
+    [s(-30, -30), s(-10, -15), s(0, -8), s(8, 0)],
+    [s(-70, -55), s(-35, -35), s(-25, -25), s(-15, -15)],
+];
+
+/// Orda's Lancer and Horse Archer: they move like knights, so a knight's preference for the
+/// centre, softened because they capture from afar like a rook or a bishop.
+const HORSE_PST: HalfTable = [
+    [s(-90, -50), s(-48, -34), s(-38, -25), s(-36, -12)],
+    [s(-40, -34), s(-20, -27), s(-12, -9), s(-6, 4)],
+    [s(-30, -20), s(-8, -13), s(4, -4), s(8, 14)],
+    [s(-18, -18), s(6, -1), s(20, 7), s(25, 14)],
+    [s(-17, -22), s(8, -8), s(22, 5), s(26, 20)],
+    [s(-5, -25), s(12, -22), s(28, -8), s(26, 8)],
+    [s(-34, -34), s(-14, -25), s(2, -25), s(18, 6)],
+    [s(-100, -50), s(-42, -44), s(-28, -28), s(-14, -9)],
+];
+
+/// Orda's Yurt (a silver general): best a little forward and central, near its own king.
+const YURT_PST: HalfTable = [
+    [s(-20, -20), s(-10, -12), s(-6, -8), s(-4, -6)],
+    [s(-12, -12), s(0, -4), s(4, 0), s(6, 2)],
+    [s(-8, -6), s(4, 0), s(10, 4), s(12, 6)],
+    [s(-6, -2), s(6, 4), s(12, 8), s(16, 10)],
+    [s(-6, 0), s(6, 6), s(12, 10), s(14, 12)],
+    [s(-8, -2), s(4, 4), s(8, 8), s(10, 10)],
+    [s(-12, -8), s(-2, 0), s(2, 2), s(4, 4)],
+    [s(-20, -16), s(-10, -8), s(-8, -6), s(-6, -4)],
 ];
 
 const KNIGHT_PST: HalfTable = [

@@ -247,6 +247,7 @@ fn variant_tag(variant: Variant) -> &'static str {
     match variant {
         Variant::Chess => "Chess",
         Variant::Empire => "Empire",
+        Variant::Orda => "Orda",
     }
 }
 

@@ -202,18 +202,26 @@ impl Position {
     #[inline]
     pub fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
         let (diagonal, orthogonal) = self.diagonal_and_orthogonal_attackers();
-        (attacks::knight_attacks(sq) & self.capturing_by(Pattern::Knight))
+        let mut attackers = (attacks::knight_attacks(sq) & self.capturing_by(Pattern::Knight))
             | (attacks::king_attacks(sq) & self.capturing_by(Pattern::King))
             | (attacks::bishop_attacks(sq, occ) & diagonal)
             | (attacks::rook_attacks(sq, occ) & orthogonal)
-            | (attacks::pawn_attacks(Color::White, sq) & self.pieces(Color::Black, PieceType::Pawn))
-            | (attacks::pawn_attacks(Color::Black, sq) & self.pieces(Color::White, PieceType::Pawn))
+            | (attacks::pawn_attacks(Color::White, sq)
+                & self.pieces(Color::Black, PieceType::Pawn))
+            | (attacks::pawn_attacks(Color::Black, sq)
+                & self.pieces(Color::White, PieceType::Pawn))
             | (attacks::soldier_attacks(Color::White, sq)
                 & self.pieces_of(Color::Black)
                 & self.capturing_by(Pattern::Soldier))
             | (attacks::soldier_attacks(Color::Black, sq)
                 & self.pieces_of(Color::White)
-                & self.capturing_by(Pattern::Soldier))
+                & self.capturing_by(Pattern::Soldier));
+        if self.variant.has_horde() {
+            for by in Color::BOTH {
+                attackers |= self.kheshig_and_yurt_attackers(sq, by) & self.pieces_of(by);
+            }
+        }
+        attackers
     }
 
     /// Pieces of `by` that attack `sq` with occupancy `occ`: `attackers_to(sq, occ) &
@@ -222,10 +230,13 @@ impl Position {
     #[inline]
     pub fn attackers_by(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
         let theirs = self.pieces_of(by);
-        let leapers = (attacks::knight_attacks(sq) & self.capturing_by(Pattern::Knight))
+        let mut leapers = (attacks::knight_attacks(sq) & self.capturing_by(Pattern::Knight))
             | (attacks::king_attacks(sq) & self.capturing_by(Pattern::King))
             | (attacks::pawn_attacks(!by, sq) & self.by_type[PieceType::Pawn.index()])
             | (attacks::soldier_attacks(!by, sq) & self.capturing_by(Pattern::Soldier));
+        if self.variant.has_horde() {
+            leapers |= self.kheshig_and_yurt_attackers(sq, by);
+        }
         let mut attackers = leapers & theirs;
         let (diagonal, orthogonal) = self.diagonal_and_orthogonal_attackers();
         let (diagonal, orthogonal) = (diagonal & theirs, orthogonal & theirs);
@@ -236,6 +247,14 @@ impl Position {
             attackers |= attacks::rook_attacks(sq, occ) & orthogonal;
         }
         attackers
+    }
+
+    /// Kheshigs (of either colour) and Yurts (of `by`'s colour, as a Yurt's steps depend on its
+    /// side) that attack `sq`.
+    #[inline]
+    fn kheshig_and_yurt_attackers(&self, sq: Square, by: Color) -> Bitboard {
+        (attacks::knight_king_attacks(sq) & self.capturing_by(Pattern::KnightKing))
+            | (attacks::silver_attacks(!by, sq) & self.capturing_by(Pattern::Silver))
     }
 
     /// True if a piece of `by` attacks `sq` with occupancy `occ`.

@@ -2,10 +2,11 @@
 //! rule are resolved with bitboard masks, so no move is tried and rejected (only en passant, rare,
 //! is verified on the board it leaves).
 //!
-//! Pins come from the capture patterns alone (Eagles and Dukes never pin; a Cardinal pins only on
-//! diagonals, a Tower only on ranks and files); with the faceoff rule the enemy king also "pins"
-//! any lone piece, of either colour, standing between the two kings. A pinned piece keeps every
-//! target on its pin line, quiet ones included.
+//! Pins come from the capture patterns alone (Eagles and Dukes never pin; a Cardinal or Horse
+//! Archer pins only on diagonals, a Tower or Lancer only on ranks and files); with the faceoff rule
+//! the enemy king also "pins" any lone piece, of either colour, standing between the two kings. A
+//! pinned piece keeps every target on its pin line, quiet ones included (a pinned Lancer or Archer,
+//! whose quiet moves are knight jumps, keeps only captures along the line).
 
 use super::{CastlingSide, Position};
 use crate::attacks::{self, Pattern};

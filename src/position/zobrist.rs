@@ -3,7 +3,7 @@
 //! across runs (the opening book is keyed by them).
 
 use crate::attacks::SplitMix64;
-use crate::types::{Piece, Square};
+use crate::types::{Piece, PieceType, Square};
 
 struct ZobristKeys {
     pieces: [[u64; 64]; Piece::COUNT],
@@ -12,18 +12,15 @@ struct ZobristKeys {
     en_passant: [u64; 8],
 }
 
+/// The piece types Kaiser had before Orda's (Pawn to Duke). Their keys are drawn first, in the
+/// order they always were, so adding piece types leaves every earlier key (and so the hash
+/// tables' behaviour and the bench signature) unchanged; the later types' keys are drawn last.
+const FIRST_TYPES: usize = 11;
+
 static KEYS: ZobristKeys = {
     let mut rng = SplitMix64(0x4b41_4953_4552_2021);
     let mut pieces = [[0; 64]; Piece::COUNT];
-    let mut p = 0;
-    while p < Piece::COUNT {
-        let mut sq = 0;
-        while sq < 64 {
-            pieces[p][sq] = rng.next();
-            sq += 1;
-        }
-        p += 1;
-    }
+    fill_piece_keys(&mut pieces, &mut rng, 0, FIRST_TYPES);
     let side = rng.next();
     let mut castling = [0; 16];
     let mut i = 0;
@@ -37,6 +34,7 @@ static KEYS: ZobristKeys = {
         en_passant[i] = rng.next();
         i += 1;
     }
+    fill_piece_keys(&mut pieces, &mut rng, FIRST_TYPES, PieceType::COUNT);
     ZobristKeys {
         pieces,
         side,
@@ -44,6 +42,28 @@ static KEYS: ZobristKeys = {
         en_passant,
     }
 };
+
+/// Draws the keys of the piece types with indices `first..end`, White's then Black's.
+const fn fill_piece_keys(
+    pieces: &mut [[u64; 64]; Piece::COUNT],
+    rng: &mut SplitMix64,
+    first: usize,
+    end: usize,
+) {
+    let mut color = 0;
+    while color < 2 {
+        let mut pt = first;
+        while pt < end {
+            let mut sq = 0;
+            while sq < 64 {
+                pieces[color * PieceType::COUNT + pt][sq] = rng.next();
+                sq += 1;
+            }
+            pt += 1;
+        }
+        color += 1;
+    }
+}
 
 #[inline]
 pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {

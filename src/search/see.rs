@@ -1,7 +1,7 @@
 //! Static exchange evaluation: does a capture on a square win at least a given amount once every
 //! piece that attacks the square (x-rays included) has joined in, cheapest first?
-//! Attacks are capture patterns, so an Eagle joins as a knight and a Duke as a king. Pins and the
-//! faceoff rule are ignored, as in Stockfish's version without pinners.
+//! Attacks are capture patterns, so an Eagle joins as a knight, a Duke as a king and a Lancer as
+//! a rook. Pins and the faceoff rule are ignored, as in Stockfish's version without pinners.
 
 use crate::eval::params::PIECE_VALUE;
 use crate::types::{Move, MoveKind, PieceType};
@@ -11,13 +11,17 @@ use crate::Position;
 const CHEAPEST_FIRST: [PieceType; PieceType::COUNT] = [
     PieceType::Pawn,
     PieceType::Soldier,
+    PieceType::Yurt,
     PieceType::Knight,
     PieceType::Bishop,
     PieceType::Eagle,
     PieceType::Duke,
+    PieceType::Lancer,
+    PieceType::Archer,
     PieceType::Cardinal,
     PieceType::Rook,
     PieceType::Tower,
+    PieceType::Kheshig,
     PieceType::Queen,
     PieceType::King,
 ];

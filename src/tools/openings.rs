@@ -1,7 +1,7 @@
 //! `openings`: test openings for engine matches. Plays random short lines from a variant's start
 //! position, scores each resulting position with a fixed-depth Kaiser search, and keeps the
 //! positions that are roughly balanced: the game is not over, the side to move has a move, and
-//! the score lies within a window around 0 from White's point of view (Empire Chess is
+//! the score lies within a window around 0 from White's point of view (Empire and Orda are
 //! asymmetric, so it is White's view, not the mover's, that must be level). Positions are
 //! deduplicated by their key. The same configuration and seed give the same openings.
 

@@ -7,6 +7,6 @@ mod piece;
 mod square;
 
 pub use bitboard::Bitboard;
-pub use moves::{Move, MoveKind};
+pub use moves::{Move, MoveKind, MAX_PROMOTION_INDEX};
 pub use piece::{Color, Piece, PieceType};
 pub use square::{File, Rank, Square};

@@ -2,7 +2,8 @@
 //!
 //! Bit layout: bits 0-5 origin square, bits 6-11 destination square, bits 12-15 the kind:
 //! 0 = ordinary move or capture, 1 = castling (origin and destination are the king's squares),
-//! 2 = en passant, 3..=15 = promotion to the piece type with index `kind - 2`.
+//! 2 = en passant, 3..=15 = promotion to the piece type with index `kind - 2` (so a promotion
+//! piece's index is at most 13; `MAX_PROMOTION_INDEX`).
 
 use super::{PieceType, Square};
 use std::fmt;
@@ -28,7 +29,7 @@ const KINDS: [MoveKind; 16] = {
     let mut kinds = [MoveKind::Normal; 16];
     // A pawn never promotes to a pawn: index 0 + the offset is en passant's value.
     let mut index = 1;
-    while index < PieceType::COUNT {
+    while index <= MAX_PROMOTION_INDEX {
         kinds[index + PROMOTION_OFFSET as usize] = MoveKind::Promotion(PieceType::ALL[index]);
         index += 1;
     }
@@ -40,6 +41,8 @@ const KINDS: [MoveKind; 16] = {
 const CASTLING: u16 = 1;
 const EN_PASSANT: u16 = 2;
 const PROMOTION_OFFSET: u16 = 2;
+/// The largest piece-type index a promotion can encode in the four kind bits.
+pub const MAX_PROMOTION_INDEX: usize = 15 - PROMOTION_OFFSET as usize;
 
 impl Move {
     #[inline]
@@ -70,6 +73,10 @@ impl Move {
 
     #[inline]
     pub const fn promotion(from: Square, to: Square, piece: PieceType) -> Move {
+        debug_assert!(
+            piece.index() <= MAX_PROMOTION_INDEX,
+            "not a promotion piece"
+        );
         Move::encode(from, to, piece as u16 + PROMOTION_OFFSET)
     }
 
@@ -138,7 +145,8 @@ mod tests {
         assert_eq!(Move::normal(from, to).kind(), MoveKind::Normal);
         assert_eq!(Move::castling(from, to).kind(), MoveKind::Castling);
         assert_eq!(Move::en_passant(from, to).kind(), MoveKind::EnPassant);
-        for pt in PieceType::ALL.into_iter().skip(1) {
+        let promotable = &PieceType::ALL[1..=MAX_PROMOTION_INDEX];
+        for &pt in promotable {
             let m = Move::promotion(from, to, pt);
             assert_eq!(m.kind(), MoveKind::Promotion(pt));
             assert_eq!(m.promotion_piece(), Some(pt));

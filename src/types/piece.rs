@@ -67,10 +67,20 @@ pub enum PieceType {
     Tower,
     /// Empire: moves like a queen, captures like a king (not royal).
     Duke,
+    /// Orda (and a promotion in Orda): a knight and a king in one, moving and capturing alike.
+    /// Its index must stay at most 13, the largest a promotion move can encode.
+    Kheshig,
+    /// Orda: moves like a knight, captures like a rook.
+    Lancer,
+    /// Orda (Horse Archer): moves like a knight, captures like a bishop.
+    Archer,
+    /// Orda: a shogi silver general, one step diagonally or straight forward, moving and
+    /// capturing alike.
+    Yurt,
 }
 
 impl PieceType {
-    pub const COUNT: usize = 11;
+    pub const COUNT: usize = 15;
 
     pub const ALL: [PieceType; PieceType::COUNT] = [
         PieceType::Pawn,
@@ -84,6 +94,10 @@ impl PieceType {
         PieceType::Cardinal,
         PieceType::Tower,
         PieceType::Duke,
+        PieceType::Kheshig,
+        PieceType::Lancer,
+        PieceType::Archer,
+        PieceType::Yurt,
     ];
 
     #[inline]
@@ -114,6 +128,10 @@ impl PieceType {
             PieceType::Cardinal => 'c',
             PieceType::Tower => 't',
             PieceType::Duke => 'd',
+            PieceType::Kheshig => 'h',
+            PieceType::Lancer => 'l',
+            PieceType::Archer => 'a',
+            PieceType::Yurt => 'y',
         }
     }
 

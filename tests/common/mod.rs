@@ -1,7 +1,9 @@
 //! Shared by the integration tests: a UCI engine process (start it, send lines, read lines with a
-//! timeout) and the perft-suite FENs and positions.
+//! timeout), the perft-suite FENs and positions, and (`rules`) helpers for rule tests.
 
 #![allow(dead_code)] // each test binary uses its own part of the harness
+
+pub mod rules;
 
 use kaiser::{Position, Variant};
 use std::io::{BufRead, BufReader, Write};
@@ -141,17 +143,21 @@ pub fn suite_fens(name: &str) -> Vec<String> {
         .collect()
 }
 
-/// Every position of the perft suites `empire.epd` and `chess.epd`, set up in its variant.
+/// The perft suites in `tests/data/`, each with its variant.
+pub const SUITES: [(Variant, &str); 3] = [
+    (Variant::Empire, "empire.epd"),
+    (Variant::Chess, "chess.epd"),
+    (Variant::Orda, "orda.epd"),
+];
+
+/// Every position of the perft suites (`SUITES`), set up in its variant.
 pub fn suite_positions() -> Vec<Position> {
-    [
-        (Variant::Empire, "empire.epd"),
-        (Variant::Chess, "chess.epd"),
-    ]
-    .into_iter()
-    .flat_map(|(variant, name)| {
-        suite_fens(name).into_iter().map(move |fen| {
-            Position::from_fen(&fen, variant).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    SUITES
+        .into_iter()
+        .flat_map(|(variant, name)| {
+            suite_fens(name).into_iter().map(move |fen| {
+                Position::from_fen(&fen, variant).unwrap_or_else(|e| panic!("{fen}: {e}"))
+            })
         })
-    })
-    .collect()
+        .collect()
 }

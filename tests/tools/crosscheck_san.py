@@ -53,7 +53,7 @@ def check_table(sf):
     table = text.split('const PYFFISH_SAN: &str = "', 1)[1].split('";', 1)[0]
     diffs, checked = [], 0
     for line in table.splitlines():
-        if not line.startswith(("chess; ", "empire; ")):
+        if not line.startswith(("chess; ", "empire; ", "orda; ")):
             continue
         variant, fen, pairs = line.split("; ")
         for pair in pairs.split(", "):

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 pub const HELP: &str = r#"kaiser match: engine-vs-engine matches with Kaiser as the arbiter.
 
 Plays games between two UCI engines (Kaiser builds, Fairy-Stockfish, anything that speaks UCI)
-for Empire or chess. Kaiser checks every move against its rules and keeps the clocks: an
+for Empire, Orda or chess. Kaiser checks every move against its rules and keeps the clocks: an
 illegal move, a crash, a stall or a time forfeit loses. Games end by the rules (checkmate,
 stalemate, campmate, repetition, 50-move rule) or by optional adjudication. Each opening is
 played twice, colours swapped; results are counted per game and per game pair (pentanomial),
@@ -44,11 +44,12 @@ Engines (-engine twice; -each for settings both share, which -engine overrides):
   proto=uci          the protocol (only UCI is spoken)
   Unless option.UCI_Variant is given, `setoption name UCI_Variant value <variant>` is sent
   after the other options to every engine that declares UCI_Variant; for a variant other
-  than chess the engine must declare it. Fairy-Stockfish needs its variants file for Empire:
+  than chess the engine must declare it. Fairy-Stockfish needs its variants file for Empire
+  and Orda:
   option.VariantPath=/path/to/variants.ini.
 
 Match:
-  -variant NAME      empire (default) or chess
+  -variant NAME      empire (default), orda or chess
   -tc TC, -st SECONDS, -nodes N, -depth N, -timemargin MS
                      the same as the keys above, for both engines
   -games N           games per round (default 2)

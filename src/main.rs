@@ -8,17 +8,18 @@ use std::str::FromStr;
 use std::time::Instant;
 
 const USAGE: &str = "\
-Kaiser, a chess-variant engine for Empire Chess and standard chess.
+Kaiser, a chess-variant engine for Empire Chess, Orda Chess and standard chess.
 
 Usage:
   kaiser
       Starts the UCI protocol on standard input and output (for GUIs and match runners).
-  kaiser perft <depth> [--variant empire|chess] [--fen FEN] [--divide]
+  kaiser perft <depth> [--variant empire|orda|chess] [--fen FEN] [--divide]
       Counts the leaf nodes of the legal move tree (default: Empire start position).
-  kaiser bench [depth]
+  kaiser bench [depth] [--variant empire|orda|chess]
       Searches a fixed set of positions to a fixed depth (default 9); the last line is
-      `Bench: <nodes> nodes <nps> nps`.
-  kaiser openings --count N --out FILE [--variant empire|chess] [--plies MIN-MAX] [--depth D]
+      `Bench: <nodes> nodes <nps> nps`. Without --variant: the Empire and chess positions,
+      whose node count is the signature; with it, that variant's positions only.
+  kaiser openings --count N --out FILE [--variant empire|orda|chess] [--plies MIN-MAX] [--depth D]
                   [--window CP] [--seed S]
       Writes N test openings, one FEN a line: positions after random lines of MIN-MAX plies
       (default 6-10) that a depth-D search (default 10) scores within ±CP centipawns of level
@@ -108,14 +109,22 @@ fn run_perft(args: &[String]) -> Result<()> {
 }
 
 fn run_bench(args: &[String]) -> Result<()> {
-    let depth = match args {
-        [] => bench::DEFAULT_DEPTH,
-        [depth] => depth
-            .parse()
-            .with_context(|| format!("bad depth '{depth}'"))?,
-        _ => bail!("bench takes at most one argument, the depth"),
+    let mut depth = None;
+    let mut variant = None;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--variant" => variant = Some(flag_value::<Variant>(arg, rest.next())?),
+            text if depth.is_none() => depth = Some(parse_value("depth", text)?),
+            other => bail!("unexpected argument '{other}'"),
+        }
+    }
+    let variants = match &variant {
+        Some(variant) => std::slice::from_ref(variant),
+        None => bench::SIGNATURE_VARIANTS,
     };
-    bench::run(depth, &mut std::io::stdout().lock())?;
+    let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
+    bench::run(depth, variants, &mut std::io::stdout().lock())?;
     Ok(())
 }
 

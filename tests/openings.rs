@@ -34,3 +34,8 @@ fn empire_openings_are_playable() {
 fn chess_openings_are_playable() {
     check_book(Variant::Chess, include_str!("../book/chess-openings.epd"));
 }
+
+#[test]
+fn orda_openings_are_playable() {
+    check_book(Variant::Orda, include_str!("../book/orda-openings.epd"));
+}

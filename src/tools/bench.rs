@@ -1,6 +1,8 @@
-//! `bench`: a fixed search over a fixed set of Empire and chess positions (one thread, 16 MiB
-//! hash cleared before each position, fixed depth). Deterministic: its node count is the
-//! signature of the search and evaluation, quoted in every commit that changes them. The speed
+//! `bench`: a fixed search over a fixed set of positions (one thread, 16 MiB hash cleared before
+//! each position, fixed depth). Deterministic: the node count of the default set, Empire and chess
+//! positions, is the signature of the search and evaluation quoted in every commit that changes
+//! them. Orda's positions are a set of their own (`kaiser bench --variant orda`), so that the
+//! long-standing signature stays comparable while Orda's evaluation is still untuned. The speed
 //! counts the time spent searching (not clearing the hash).
 
 use crate::search::{Engine, Info, Limits, Listener, SearchControl, DEFAULT_HASH_MB};
@@ -12,7 +14,10 @@ use std::time::{Duration, Instant};
 /// The default search depth of `bench`.
 pub const DEFAULT_DEPTH: u32 = 9;
 
-/// Openings, middlegames, endgames and campmate races of both games.
+/// The variants of the default set, whose node count is the signature.
+pub const SIGNATURE_VARIANTS: &[Variant] = &[Variant::Empire, Variant::Chess];
+
+/// Openings, middlegames, endgames and campmate races of every game, grouped by variant.
 pub const POSITIONS: &[(Variant, &str)] = &[
     (
         Variant::Empire,
@@ -58,6 +63,31 @@ pub const POSITIONS: &[(Variant, &str)] = &[
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
     ),
     (Variant::Chess, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+    (
+        Variant::Orda,
+        "lhaykahl/8/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+    ),
+    (
+        Variant::Orda,
+        "lhak1ah1/3y1l2/pppp1ppp/4P3/4P3/7N/PPP2PPP/RNBQKB1R w KQ - 1 5",
+    ),
+    (
+        Variant::Orda,
+        "2hyka2/2l1ah2/pp2p3/2p2p2/8/3P1Q2/P1P1PPPP/RN2KBNR w KQ - 5 10",
+    ),
+    (
+        Variant::Orda,
+        "l1a1k1h1/2y5/p1pp1p2/2p1p1p1/8/P1P2PP1/3PP2R/1RBQ1BK1 w - - 1 13",
+    ),
+    (
+        Variant::Orda,
+        "8/4yk2/1l3p2/1N6/1P4P1/8/2P1aP2/4R2K w - - 0 31",
+    ),
+    (
+        Variant::Orda,
+        "1y6/4a3/1p4p1/4P3/6k1/4P3/2h5/6K1 b - - 0 29",
+    ),
+    (Variant::Orda, "2k5/8/p7/p2K2a1/6P1/8/7l/8 b - - 2 40"),
 ];
 
 /// The totals of a bench run.
@@ -77,9 +107,14 @@ impl Listener for NodeCount {
     }
 }
 
-/// Searches every bench position to `depth`, writing a line per position and the total as the
-/// last line: `Bench: <nodes> nodes <nps> nps`.
-pub fn run(depth: u32, out: &mut dyn Write) -> io::Result<BenchReport> {
+/// Searches every bench position of `variants` to `depth`, writing a line per position and the
+/// total as the last line: `Bench: <nodes> nodes <nps> nps`.
+pub fn run(depth: u32, variants: &[Variant], out: &mut dyn Write) -> io::Result<BenchReport> {
+    let positions: Vec<(Variant, &str)> = POSITIONS
+        .iter()
+        .copied()
+        .filter(|(variant, _)| variants.contains(variant))
+        .collect();
     let mut engine = Engine::new();
     engine.set_hash_mb(DEFAULT_HASH_MB);
     let limits = Limits {
@@ -88,7 +123,7 @@ pub fn run(depth: u32, out: &mut dyn Write) -> io::Result<BenchReport> {
     };
     let mut searching = Duration::ZERO;
     let mut nodes = 0;
-    for (index, &(variant, fen)) in POSITIONS.iter().enumerate() {
+    for (index, &(variant, fen)) in positions.iter().enumerate() {
         let pos = Position::from_fen(fen, variant).expect("bench positions are valid");
         engine.clear();
         let counter = NodeCount(AtomicU64::new(0));
@@ -102,7 +137,7 @@ pub fn run(depth: u32, out: &mut dyn Write) -> io::Result<BenchReport> {
             out,
             "Position {}/{} ({variant}) {fen}: bestmove {best}, {searched} nodes",
             index + 1,
-            POSITIONS.len()
+            positions.len()
         )?;
     }
     let time_ms = searching.as_millis() as u64;
@@ -129,9 +164,11 @@ mod tests {
 
     #[test]
     fn bench_is_deterministic() {
-        let first = run(4, &mut io::sink()).unwrap();
-        let second = run(4, &mut io::sink()).unwrap();
+        let first = run(4, SIGNATURE_VARIANTS, &mut io::sink()).unwrap();
+        let second = run(4, SIGNATURE_VARIANTS, &mut io::sink()).unwrap();
         assert_eq!(first.nodes, second.nodes);
         assert!(first.nodes > 0);
+        let orda = run(3, &[Variant::Orda], &mut io::sink()).unwrap();
+        assert!(orda.nodes > 0);
     }
 }

@@ -133,7 +133,9 @@ impl Session {
             Command::Bench => {
                 self.finish_search();
                 let mut report = Vec::new();
-                if let Err(error) = bench::run(bench::DEFAULT_DEPTH, &mut report) {
+                if let Err(error) =
+                    bench::run(bench::DEFAULT_DEPTH, bench::SIGNATURE_VARIANTS, &mut report)
+                {
                     send_info_string(&format!("bench failed: {error}"));
                 }
                 for line in String::from_utf8_lossy(&report).lines() {

@@ -167,3 +167,17 @@ impl FromStr for Variant {
             .ok_or_else(|| UnknownVariant(s.to_string()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn has_horde_is_true_exactly_where_kheshigs_or_yurts_may_stand() {
+        for variant in Variant::ALL {
+            let types = variant.piece_types();
+            let horde = types.contains(&PieceType::Kheshig) || types.contains(&PieceType::Yurt);
+            assert_eq!(variant.has_horde(), horde, "{variant}");
+        }
+    }
+}

@@ -17,8 +17,10 @@ Usage (pip install pyffish; shared/variants.ini is Fairy-Stockfish's variant fil
         --server target/release/examples/crosscheck_server \
         --variants-ini ../shared/variants.ini --out /tmp/crosscheck-diffs.jsonl
 
-The differences go to --out, one JSON object a line (with the game's seed, start FEN and moves),
-followed by a line of running totals; the summary is printed at the end. Every game has a seed
+Games are Empire, Orda and chess games (see VARIANT_WEIGHTS); `--variants orda` (a
+comma-separated list) plays only the variants named. The differences go to --out, one JSON object
+a line (with the game's seed, start FEN and moves), followed by a line of running totals; the
+summary is printed at the end. Every game has a seed
 (`--first-seed` + index), so `--games 1 --first-seed N` replays game N. Each pyffish call costs
 about 10 ms (it rebuilds its piece tables), so expect some 30-40 positions a second per job.
 Games run in worker processes, so a crash inside pyffish costs one game, not the run.
@@ -28,9 +30,10 @@ Known differences:
   facing on a rank is illegal in Kaiser, legal in Fairy-Stockfish.
 - The FEN of the position right after an en-passant capture that opens a file between the kings
   (legal in both): Kaiser's FEN reader rejects facing kings, as RULES.md asks.
-- pyffish's validate_fen crashes on Empire FENs giving White castling rights, and accepts FENs
-  that Kaiser rejects by RULES.md (side not to move in check, kings facing); set-ups are drawn
-  so as to avoid the first and filtered for the others.
+- pyffish's validate_fen crashes on Empire FENs giving White castling rights and on Orda FENs
+  giving Black castling rights, and accepts FENs that Kaiser rejects by RULES.md (side not to
+  move in check, kings facing); set-ups are drawn so as to avoid the first and filtered for the
+  others.
 """
 
 import argparse
@@ -157,6 +160,22 @@ EMPIRE_WHITE = "TECDSSPPQ"
 EMPIRE_BLACK = "rnbqpp"
 CHESS_WHITE = "RNBQPP"
 CHESS_BLACK = "rnbqpp"
+ORDA_WHITE = "RNBQPP"
+ORDA_BLACK = "lahypp"
+# Each variant's armies, and the pieces a side may be given from the other army now and then.
+ARMIES = {
+    "empire": (EMPIRE_WHITE, EMPIRE_BLACK),
+    "orda": (ORDA_WHITE, ORDA_BLACK),
+    "chess": (CHESS_WHITE, CHESS_BLACK),
+}
+CAMPMATE_VARIANTS = ("empire", "orda")
+# How often each variant is drawn for a game.
+VARIANT_WEIGHTS = {"empire": 0.6, "orda": 0.25, "chess": 0.15}
+
+
+def pick_variant(rng, variants):
+    names = [v for v in VARIANT_WEIGHTS if v in variants]
+    return rng.choices(names, weights=[VARIANT_WEIGHTS[v] for v in names])[0]
 
 
 def generate_setup(rng, variant):
@@ -177,17 +196,19 @@ def generate_setup(rng, variant):
             pal = white if rng.random() < 0.5 else black
             # Now and then a side gets a piece of the other army.
             if rng.random() < 0.1:
-                pal = (EMPIRE_WHITE.lower() if pal.islower() else EMPIRE_BLACK.upper())
+                pal = (white.lower() if pal.islower() else black.upper())
             for _ in range(20):
                 if put(rng.choice(pal), rng.randrange(8), rng.randrange(8)):
                     break
 
     empire = variant == "empire"
-    white, black = (EMPIRE_WHITE, EMPIRE_BLACK) if empire else (CHESS_WHITE, CHESS_BLACK)
+    white, black = ARMIES[variant]
     scenario = rng.choice(
         ["faceoff", "faceoff", "enpassant", "enpassant", "enpassant", "promotion", "castling",
          "campmate", "mixed"]
         if empire
+        else ["enpassant", "enpassant", "promotion", "castling", "campmate", "mixed"]
+        if variant == "orda"
         else ["enpassant", "enpassant", "promotion", "castling", "mixed"]
     )
     castling = "-"
@@ -241,10 +262,13 @@ def generate_setup(rng, variant):
     elif scenario == "castling":
         put("k", 4, 7)
         rights = ""
-        if rng.random() < 0.8:
+        # No black castling rights in Orda: pyffish's validate_fen crashes on an Orda FEN with
+        # them (e.g. r3k2r/8/1P1h4/8/3p1y2/4l3/P3B2p/R3K2R w KQkq - 0 1), and the Horde has no
+        # rooks to castle with anyway.
+        if variant != "orda" and rng.random() < 0.8:
             put("r", 7, 7)
             rights += "k"
-        if rng.random() < 0.8:
+        if variant != "orda" and rng.random() < 0.8:
             put("r", 0, 7)
             rights += "q"
         # White castling rights only in chess: pyffish's validate_fen crashes on an Empire FEN
@@ -283,14 +307,16 @@ def generate_setup(rng, variant):
     # A king of the side to move already on its far rank is a set-up only: Kaiser ends the game
     # there (campmate for either king), Fairy-Stockfish only for the side that just moved.
     king, far_rank = ("K", 7) if side == "w" else ("k", 0)
-    if empire and any(p == king and r == far_rank for (f, r), p in board.items()):
+    if variant in CAMPMATE_VARIANTS and any(
+        p == king and r == far_rank for (f, r), p in board.items()
+    ):
         side = "b" if side == "w" else "w"
     return f"{board_fen(board)} {side} {castling} - 0 1"
 
 
 def suite_fens():
     fens = []
-    for name, variant in (("empire.epd", "empire"), ("chess.epd", "chess")):
+    for name, variant in (("empire.epd", "empire"), ("orda.epd", "orda"), ("chess.epd", "chess")):
         with open(os.path.join(ROOT, "tests", "data", name)) as f:
             for line in f:
                 if line.strip():
@@ -330,7 +356,7 @@ def fsb_outcome(sf, variant, start_fen, moves, fsb_fen, legal, seen):
     clock of 100 or more, or no legal moves."""
     board = parse_board(fsb_fen)
     far_rank = any(p == "K" and r == 7 or p == "k" and r == 0 for (f, r), p in board.items())
-    if variant == "empire" and far_rank:
+    if variant in CAMPMATE_VARIANTS and far_rank:
         end, value = sf.is_immediate_game_end(variant, start_fen, moves)
         if end:
             return sign(value)
@@ -344,15 +370,15 @@ def fsb_outcome(sf, variant, start_fen, moves, fsb_fen, legal, seen):
     return None
 
 
-def choose_start(sf, kaiser, rng, stats, report, start_positions):
+def choose_start(sf, kaiser, rng, stats, report, start_positions, variants=tuple(VARIANT_WEIGHTS)):
     roll = rng.random()
     if roll < 0.3:
-        variant = "empire" if rng.random() < 0.8 else "chess"
+        variant = pick_variant(rng, variants)
         return variant, sf.start_fen(variant), "start"
     if roll < 0.5:
-        variant, fen = rng.choice(start_positions)
+        variant, fen = rng.choice([(v, f) for v, f in start_positions if v in variants])
         return variant, fen, "suite"
-    variant = "empire" if rng.random() < 0.8 else "chess"
+    variant = pick_variant(rng, variants)
     for _ in range(50):
         fen = generate_setup(rng, variant)
         state, err = kaiser.ask(f"new {variant} {fen}")
@@ -364,9 +390,11 @@ def choose_start(sf, kaiser, rng, stats, report, start_positions):
     return variant, sf.start_fen(variant), "start"
 
 
-def play_game(sf, kaiser, seed, stats, report, max_plies, start_positions):
+def play_game(sf, kaiser, seed, stats, report, max_plies, start_positions, variants):
     rng = random.Random(seed)
-    variant, start_fen, origin = choose_start(sf, kaiser, rng, stats, report, start_positions)
+    variant, start_fen, origin = choose_start(
+        sf, kaiser, rng, stats, report, start_positions, variants
+    )
     state, err = kaiser.ask(f"new {variant} {start_fen}")
     if state is None:
         report({"kind": "setup_rejected", "variant": variant, "fen": start_fen, "error": err})
@@ -462,13 +490,19 @@ def worker(args):
     for seed in range(args.first_seed, args.first_seed + args.games):
         print(f"START {seed}", flush=True)
         try:
-            play_game(sf, kaiser, seed, stats, report, args.max_plies, starts)
+            play_game(sf, kaiser, seed, stats, report, args.max_plies, starts,
+                      args.variants.split(","))
         except (ValueError, SystemError) as e:  # pyffish refusing an input
             stats["pyffish_errors"] += 1
             report({"kind": "pyffish_error", "error": repr(e)})
         print(f"DONE {seed} " + json.dumps(stats), flush=True)
         stats.clear()
     kaiser.close()
+
+
+def positions(total):
+    """The positions compared so far, by variant."""
+    return ", ".join(f"{total['positions_' + v]} {v}" for v in VARIANT_WEIGHTS)
 
 
 def write_results(out, total, diffs):
@@ -492,6 +526,8 @@ def arguments(doc, games, max_plies, out):
     p.add_argument("--variants-ini",
                    default=os.path.join(os.path.dirname(ROOT), "shared", "variants.ini"))
     p.add_argument("--out", default=out)
+    p.add_argument("--variants", default=",".join(VARIANT_WEIGHTS),
+                   help="the variants to play, comma-separated (default: all)")
     return p
 
 
@@ -520,7 +556,7 @@ def main():
         cmd = [sys.executable, os.path.abspath(__file__), "--worker",
                "--games", str(hi - lo), "--first-seed", str(lo),
                "--max-plies", str(args.max_plies), "--server", args.server,
-               "--variants-ini", args.variants_ini]
+               "--variants-ini", args.variants_ini, "--variants", args.variants]
         return {"proc": subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True),
                 "hi": hi, "last": None}
 
@@ -543,8 +579,7 @@ def main():
                     total.update(json.loads(js))
                     done_games += 1
                     if done_games % 100 == 0:
-                        print(f"{done_games} games, {total['positions_empire']} empire + "
-                              f"{total['positions_chess']} chess positions, "
+                        print(f"{done_games} games, {positions(total)} positions, "
                               f"{len(diffs)} diffs", file=sys.stderr, flush=True)
                         write_results(args.out, total, diffs)
                 elif line.startswith("DIFF "):
@@ -564,8 +599,7 @@ def main():
                     running.append(new)
     write_results(args.out, total, diffs)
     print(json.dumps(dict(sorted(total.items())), indent=1))
-    print(f"{done_games} games, {total['positions_empire'] + total['positions_chess']} positions "
-          f"compared ({total['positions_empire']} empire, {total['positions_chess']} chess)")
+    print(f"{done_games} games, positions compared: {positions(total)}")
     print("differences:", dict(Counter(d["kind"] for d in diffs)), "->", args.out)
     if crashed:
         print("worker crashes (pyffish?):", crashed)

@@ -86,9 +86,11 @@ def compare_position(sf, kaiser, variant, fen, flags, stats, report):
                     "fsb": f_san, "kaiser_parse": parsed})
 
 
-def play_game(sf, kaiser, seed, max_plies, starts, stats, report):
+def play_game(sf, kaiser, seed, max_plies, starts, variants, stats, report):
     rng = random.Random(seed)
-    variant, start_fen, origin = rules.choose_start(sf, kaiser, rng, stats, report, starts)
+    variant, start_fen, origin = rules.choose_start(
+        sf, kaiser, rng, stats, report, starts, variants
+    )
     state, err = kaiser.ask(f"new {variant} {start_fen}")
     if state is None:
         report({"kind": "setup_rejected", "fen": start_fen, "error": err})
@@ -122,7 +124,8 @@ def run_chunk(args, lo, hi):
             diffs.append({"seed": seed, **d})
 
         try:
-            play_game(sf, kaiser, seed, args.max_plies, starts, stats, report)
+            play_game(sf, kaiser, seed, args.max_plies, starts, args.variants.split(","), stats,
+                      report)
         except (ValueError, SystemError) as e:  # pyffish refusing an input
             stats["pyffish_errors"] += 1
             report({"kind": "pyffish_error", "error": repr(e)})
@@ -149,17 +152,16 @@ def main():
             stats, found = future.result()
             total.update(stats)
             diffs.extend(found)
-            print(f"{bounds[i][1] - args.first_seed} games, {total['moves_empire']} empire + "
-                  f"{total['moves_chess']} chess moves, {len(diffs)} diffs",
+            moves = ", ".join(f"{total['moves_' + v]} {v}" for v in rules.VARIANT_WEIGHTS)
+            print(f"{bounds[i][1] - args.first_seed} games, moves: {moves}, {len(diffs)} diffs",
                   file=sys.stderr, flush=True)
     with open(args.out, "w") as f:
         for d in diffs:
             f.write(json.dumps(d) + "\n")
         f.write(json.dumps({"kind": "totals", **total}) + "\n")
     print(json.dumps(dict(sorted(total.items())), indent=1))
-    print(f"{total['positions_empire'] + total['positions_chess']} positions "
-          f"({total['positions_empire']} empire, {total['positions_chess']} chess), "
-          f"{total['moves_empire'] + total['moves_chess']} moves compared")
+    moves = sum(total["moves_" + v] for v in rules.VARIANT_WEIGHTS)
+    print(f"positions compared: {rules.positions(total)}; {moves} moves compared")
     print("differences:", dict(Counter(d["kind"] for d in diffs)), "->", args.out)
     sys.exit(1 if any(d["kind"] in ("table", "san", "parse") for d in diffs) else 0)
 

@@ -5,7 +5,7 @@
 
 mod common;
 
-use kaiser::Variant::{self, Chess, Empire};
+use kaiser::Variant::{self, Chess, Empire, Orda};
 use kaiser::{Color, FenError, Position, Square};
 
 fn sq(name: &str) -> Square {
@@ -117,6 +117,7 @@ fn en_passant_square_is_kept_only_when_a_pawn_attacks_it() {
 fn a_fen_may_give_either_side_any_piece_of_the_variant() {
     assert_round_trip(Empire, "tecdk3/8/8/8/8/8/8/3K2SD w - - 0 1");
     assert_round_trip(Empire, "5k2/8/8/8/8/8/8/RNBQK3 w Q - 0 1");
+    assert_round_trip(Orda, "rnbqk3/8/8/8/8/8/8/LHAYK3 w - - 0 1");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -197,6 +198,12 @@ fn letters_that_are_no_piece_of_the_variant_are_rejected() {
     for letter in ['h', 'L', 'a', 'y', 'x', 'Z', '*'] {
         let fen = format!("4k3/8/8/8/8/8/8/{letter}2K4 w - - 0 1");
         assert_rejected(Empire, &fen, e(letter, Empire), BOARD);
+    }
+    // The Empire's letters are no Orda pieces, nor Orda's chess pieces.
+    for letter in ['S', 'e', 'C', 't', 'd'] {
+        let fen = format!("4k3/8/8/8/8/8/8/{letter}2K4 w - - 0 1");
+        assert_rejected(Orda, &fen, e(letter, Orda), BOARD);
+        assert_rejected(Chess, &fen, e(letter, Chess), BOARD);
     }
 }
 

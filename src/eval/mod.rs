@@ -1,13 +1,15 @@
 //! Static evaluation: tapered material and piece-square tables (summed incrementally, see
-//! `placement`), plus a first campmate term (how free a king's road to its far rank is). All
-//! weights live in `params`.
+//! `placement`), mobility (see `mobility`), and a first campmate term (how free a king's road to
+//! its far rank is). All weights live in `params`.
 //!
 //! Values are in Fairy-Stockfish's internal units (`params::PAWN_VALUE_EG` = 213 is one pawn);
 //! `to_centipawns` converts for reporting.
 
+mod mobility;
 pub mod params;
 mod placement;
 
+use mobility::mobility;
 pub use placement::Placement;
 
 use crate::types::{Bitboard, Color};
@@ -18,6 +20,7 @@ use params::*;
 pub fn evaluate(pos: &Position) -> i32 {
     let placement = pos.placement();
     let mut score = placement.score;
+    score += mobility(pos, Color::White) - mobility(pos, Color::Black);
     let non_pawn_material = placement.phase_material;
     if pos.variant().has_campmate() {
         score += campmate(pos, Color::White);

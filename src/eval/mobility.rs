@@ -8,11 +8,13 @@ use crate::attacks::{attacks, capture_and_quiet_targets};
 use crate::types::{Bitboard, Color, PieceType};
 use crate::Position;
 
-/// The mobility score of `color`'s pieces (not pawns, Soldiers or the king).
-pub fn mobility(pos: &Position, color: Color) -> S {
+/// The mobility score of `color`'s pieces (not pawns, Soldiers or the king), given the squares
+/// the enemy's pawns and Soldiers attack; and every square those pieces attack.
+pub fn mobility(pos: &Position, color: Color, enemy_pawn_attacks: Bitboard) -> (S, Bitboard) {
     let occ = pos.occupied();
-    let area = !pos.pieces_of(color) & !pawn_like_attacks(pos, !color);
+    let area = !pos.pieces_of(color) & !enemy_pawn_attacks;
     let mut score = S::ZERO;
+    let mut attacked = Bitboard::EMPTY;
     for pt in PieceType::ALL {
         let (capture_weight, quiet_weight) =
             (MOBILITY_CAPTURE[pt.index()], MOBILITY_QUIET[pt.index()]);
@@ -22,17 +24,18 @@ pub fn mobility(pos: &Position, color: Color) -> S {
         let (typical_captures, typical_quiets) = MOBILITY_TYPICAL[pt.index()];
         for sq in pos.pieces(color, pt) {
             let (captures, quiets) = capture_and_quiet_targets(pt, color, sq, occ);
+            attacked |= captures;
             let captures = (captures & area).count() as i32;
             let quiets = (quiets & area & !occ).count() as i32;
             score += capture_weight * (captures - typical_captures);
             score += quiet_weight * (quiets - typical_quiets);
         }
     }
-    score
+    (score, attacked)
 }
 
 /// The squares `color`'s pawns and Soldiers attack.
-fn pawn_like_attacks(pos: &Position, color: Color) -> Bitboard {
+pub fn pawn_like_attacks(pos: &Position, color: Color) -> Bitboard {
     let occ = pos.occupied();
     [PieceType::Pawn, PieceType::Soldier]
         .into_iter()

@@ -1,6 +1,6 @@
 //! Static evaluation: tapered material and piece-square tables (summed incrementally, see
-//! `placement`), mobility (see `mobility`), and a first campmate term (how free a king's road to
-//! its far rank is). All weights live in `params`.
+//! `placement`), mobility and threats (see `mobility` and `threats`), and a first campmate term
+//! (how free a king's road to its far rank is). All weights live in `params`.
 //!
 //! Values are in Fairy-Stockfish's internal units (`params::PAWN_VALUE_EG` = 213 is one pawn);
 //! `to_centipawns` converts for reporting.
@@ -8,10 +8,13 @@
 mod mobility;
 pub mod params;
 mod placement;
+mod threats;
 
-use mobility::mobility;
+use mobility::{mobility, pawn_like_attacks};
 pub use placement::Placement;
+use threats::{threats, AttackMaps};
 
+use crate::attacks::king_attacks;
 use crate::types::{Bitboard, Color};
 use crate::Position;
 use params::*;
@@ -20,7 +23,7 @@ use params::*;
 pub fn evaluate(pos: &Position) -> i32 {
     let placement = pos.placement();
     let mut score = placement.score;
-    score += mobility(pos, Color::White) - mobility(pos, Color::Black);
+    score += activity(pos);
     let non_pawn_material = placement.phase_material;
     if pos.variant().has_campmate() {
         score += campmate(pos, Color::White);
@@ -34,6 +37,22 @@ pub fn evaluate(pos: &Position) -> i32 {
         Color::Black => -white_view,
     };
     value + TEMPO
+}
+
+/// Mobility and threats, White's view: both need to know what each side attacks.
+fn activity(pos: &Position) -> S {
+    let pawn_like = Color::BOTH.map(|color| pawn_like_attacks(pos, color));
+    let [(white_mobility, white_attacks), (black_mobility, black_attacks)] =
+        Color::BOTH.map(|color| mobility(pos, color, pawn_like[(!color).index()]));
+    let all = [white_attacks, black_attacks];
+    let maps = AttackMaps {
+        all: Color::BOTH.map(|color| {
+            all[color.index()] | pawn_like[color.index()] | king_attacks(pos.king_square(color))
+        }),
+        pawn_like,
+    };
+    white_mobility - black_mobility + threats(pos, Color::White, &maps)
+        - threats(pos, Color::Black, &maps)
 }
 
 /// Converts an internal value to centipawns (a pawn in the endgame is 100).

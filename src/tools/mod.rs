@@ -1,7 +1,8 @@
-//! Tools built on the engine's library: perft, bench, the test-openings generator and the match
-//! runner (and, later, book).
+//! Tools built on the engine's library: perft, bench, the test-openings generator, the match
+//! runner and the tuner's data generator (and, later, book).
 
 pub mod bench;
+pub mod datagen;
 pub mod matches;
 pub mod openings;
 pub mod perft;

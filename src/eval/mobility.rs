@@ -1,7 +1,8 @@
 //! Mobility: how many useful squares each piece reaches, counted separately for its two
-//! patterns. A piece's capture pattern (the squares it attacks) and, for the Empire's pieces
-//! that move like a queen but capture otherwise, its quiet pattern onto empty squares. Squares
-//! held by friendly pieces or attacked by enemy pawns and Soldiers do not count.
+//! patterns: a piece's capture pattern (the squares it attacks) and, for pieces that move one
+//! way and capture another (the Empire's, the Lancer and the Archer), its quiet pattern onto
+//! empty squares. Squares held by friendly pieces or attacked by enemy pawns and Soldiers do not
+//! count.
 
 use super::params::{MOBILITY_CAPTURE, MOBILITY_QUIET, MOBILITY_TYPICAL, S};
 use crate::attacks::{attacks, capture_and_quiet_targets};

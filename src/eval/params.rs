@@ -295,10 +295,15 @@ pub const MOBILITY_CAPTURE: [S; PieceType::COUNT] = [
     s(7, 8), // Cardinal
     s(4, 8), // Tower
     s(6, 6), // Duke
+    s(5, 5), // Kheshig
+    s(4, 8), // Lancer
+    s(7, 8), // Archer
+    s(4, 4), // Yurt
 ];
 
-/// Mobility: the weight of each empty square a queen-moving Empire piece may go to (for the
-/// other pieces the quiet pattern is the capture pattern, already counted).
+/// Mobility: the weight of each empty square a piece may go to by a quiet pattern that differs
+/// from its capture pattern (the Empire's queen-movers, the Horde's Lancer and Archer); for the
+/// other pieces the two are the same, already counted.
 pub const MOBILITY_QUIET: [S; PieceType::COUNT] = [
     s(0, 0), // Pawn
     s(0, 0), // Knight
@@ -311,6 +316,10 @@ pub const MOBILITY_QUIET: [S; PieceType::COUNT] = [
     s(2, 3), // Cardinal
     s(2, 3), // Tower
     s(2, 3), // Duke
+    s(0, 0), // Kheshig
+    s(4, 4), // Lancer
+    s(4, 4), // Archer
+    s(0, 0), // Yurt
 ];
 
 /// Mobility: the typical number of squares, (capture pattern, quiet pattern), by
@@ -328,6 +337,10 @@ pub const MOBILITY_TYPICAL: [(i32, i32); PieceType::COUNT] = [
     (6, 12), // Cardinal
     (6, 12), // Tower
     (5, 12), // Duke
+    (8, 0),  // Kheshig
+    (6, 4),  // Lancer
+    (6, 4),  // Archer
+    (3, 0),  // Yurt
 ];
 
 /// Threats: per enemy piece (not a pawn or Soldier) attacked by a pawn or Soldier.

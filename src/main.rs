@@ -26,7 +26,7 @@ Usage:
       from White's view (default 40). The same seed (default 1) gives the same file.
   kaiser match -engine cmd=PATH ... -engine cmd=PATH ... [options]
       Plays a match between two UCI engines, Kaiser arbitrating (see kaiser match --help).
-  kaiser datagen --out FILE [--games N] [--nodes N] [--variant empire|chess]
+  kaiser datagen --out FILE [--games N] [--nodes N] [--variant empire|orda|chess]
                  [--openings FILE] [--threads T] [--seed S]
       Plays N self-play games (default 1000) at N nodes a move (default 5000) from the
       openings (default book/<variant>-openings.epd) and appends their quiet positions,

@@ -164,6 +164,21 @@ fn own_book_false_infinite_and_searchmoves_search() {
 }
 
 #[test]
+fn a_position_met_before_is_searched() {
+    let mut engine = empire();
+    // Back to the start position: the book, blind to repetitions, is not used.
+    engine.send("position startpos moves e1f2 b8c6 f2e1 c6b8");
+    let (lines, best) = engine.bestmove("go depth 3");
+    let mut pos = Position::startpos(Variant::Empire);
+    for text in ["e1f2", "b8c6", "f2e1", "c6b8"] {
+        pos.make_move(pos.parse_uci_move(text).unwrap());
+    }
+    legal_bestmove(&pos, &best);
+    assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
+    engine.close();
+}
+
+#[test]
 fn corrupt_missing_and_foreign_book_files_are_rejected_and_the_engine_searches() {
     let garbage = temp_file("garbage.bin");
     std::fs::write(&garbage, b"this is no book at all, just text").unwrap();

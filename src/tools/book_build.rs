@@ -32,7 +32,7 @@ impl Config {
         Config {
             variant,
             plies: 6,
-            depth: 10,
+            depth: 12,
             multipv: 3,
             window_cp: 30,
             hash_mb: 16,

@@ -19,7 +19,7 @@ Usage:
   kaiser book build --out FILE [--variant empire|chess] [--plies N] [--depth D] [--multipv K]
                     [--window CP] [--hash MB]
       Builds a book from Kaiser's searches. Every position up to N-1 plies from the start that
-      the book's own moves lead to (default N = 6) is searched to depth D (default 10) with K
+      the book's own moves lead to (default N = 6) is searched to depth D (default 12) with K
       lines (default 3); the moves scoring at most CP centipawns below the best (default 30)
       are kept, weighted `CP + 1 - loss`. One thread, MB MiB of hash (default 16) cleared
       before each position: the same command and build give the same file. A progress bar
@@ -75,15 +75,15 @@ fn build(args: &[String]) -> Result<()> {
         let _ = write!(stderr, "\r{}", progress_bar(&p, start.elapsed()));
     });
     eprintln!();
-    std::fs::write(&out, book.to_bytes())
-        .with_context(|| format!("cannot write {}", out.display()))?;
+    let bytes = book.to_bytes();
+    std::fs::write(&out, &bytes).with_context(|| format!("cannot write {}", out.display()))?;
     eprintln!(
         "wrote {}: {} book, {} positions, {} moves, {} bytes, in {:.0} s",
         out.display(),
         book.variant(),
         book.positions(),
         book.len(),
-        book.to_bytes().len(),
+        bytes.len(),
         start.elapsed().as_secs_f64()
     );
     Ok(())

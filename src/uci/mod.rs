@@ -6,7 +6,7 @@
 //!
 //! With `OwnBook` on, `go` answers from the opening book when the book has a legal move for the
 //! position (`info string book move ...`, then `bestmove` at once), except for `go infinite`,
-//! `go ponder` and `go mate`, which ask for a search.
+//! `go ponder` and `go mate`, which ask for a search, and in a position that occurred before.
 
 mod command;
 mod options;
@@ -252,7 +252,8 @@ impl Session {
         if !self.own_book || go.infinite || go.ponder || go.mate.is_some() {
             return None;
         }
-        if position.outcome().is_some() {
+        // The book knows nothing of repetitions, which decide games in Empire.
+        if position.outcome().is_some() || position.repetitions() > 0 {
             return None;
         }
         let book = match &self.book {

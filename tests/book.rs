@@ -44,8 +44,11 @@ fn legal_bestmove(pos: &Position, line: &str) -> Move {
 
 #[test]
 fn every_built_in_book_move_is_legal_and_reachable() {
+    assert!(Book::built_in(Variant::Empire).is_some() && Book::built_in(Variant::Chess).is_some());
     for variant in Variant::ALL {
-        let book = Book::built_in(variant).expect("every variant has a built-in book");
+        let Some(book) = Book::built_in(variant) else {
+            continue;
+        };
         assert_eq!(book.variant(), variant);
         assert!(book.positions() >= 100, "{variant}: {}", book.positions());
         // Walk the tree of book moves: every entry must be met once, as a legal move.

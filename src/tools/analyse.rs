@@ -56,7 +56,7 @@ impl Listener for Printer<'_> {
         let text = if self.options.json {
             json_info(self.pos, info, self.options.wdl)
         } else {
-            text_info(self.pos, info, self.options.wdl)
+            text_info(self.pos, info, self.options)
         };
         if let Err(error) = writeln!(state.out, "{text}") {
             state.error.get_or_insert(error);
@@ -66,39 +66,16 @@ impl Listener for Printer<'_> {
 
 /// Searches `pos` and writes the board, each depth's lines and the best move to `out`.
 pub fn run(pos: &Position, options: &Options, out: &mut (dyn Write + Send)) -> io::Result<()> {
-    if options.json {
-        writeln!(
-            out,
-            "{{\"type\":\"position\",\"variant\":\"{}\",\"fen\":\"{}\",\"pov\":\"white\"}}",
-            pos.variant(),
-            pos.fen()
-        )?;
-    } else {
-        writeln!(out, "{pos}")?;
-        writeln!(out)?;
-        writeln!(
-            out,
-            "{} ({}) to move. Scores in pawns from White's view; #N: White mates in N moves, \
-             #-N: Black does.",
-            side_name(pos.side_to_move()),
-            pos.variant()
-        )?;
-    }
+    write_header(pos, options, out)?;
     if let Some(outcome) = pos.outcome() {
-        let text = format!(
-            "the game is over: {} ({})",
-            outcome.reason(),
-            outcome.pgn_result()
-        );
+        let (result, reason) = (outcome.pgn_result(), outcome.reason());
         return if options.json {
             writeln!(
                 out,
-                "{{\"type\":\"gameover\",\"result\":\"{}\",\"reason\":\"{}\"}}",
-                outcome.pgn_result(),
-                outcome.reason()
+                "{{\"type\":\"gameover\",\"result\":\"{result}\",\"reason\":\"{reason}\"}}"
             )
         } else {
-            writeln!(out, "{text}")
+            writeln!(out, "the game is over: {reason} ({result})")
         };
     }
     let mut engine = Engine::new();
@@ -113,11 +90,11 @@ pub fn run(pos: &Position, options: &Options, out: &mut (dyn Write + Send)) -> i
     engine.set_threads(options.threads);
     engine.set_multipv(options.multipv);
     if !options.json {
-        writeln!(out)?;
+        let line = if options.multipv > 1 { " line" } else { "" };
+        let wdl = if options.wdl { "   win/draw/loss" } else { "" };
         writeln!(
             out,
-            "depth   score{}      nodes    nps    time  line",
-            if options.wdl { "   win/draw/loss" } else { "" }
+            "depth{line}   score{wdl}      nodes    nps    time  moves"
         )?;
     }
     let printer = Printer {
@@ -137,23 +114,55 @@ pub fn run(pos: &Position, options: &Options, out: &mut (dyn Write + Send)) -> i
     if let Some(error) = state.error {
         return Err(error);
     }
-    let out = state.out;
-    let Some(best) = result.best else {
+    write_best(pos, options, result.best, result.score, state.out)
+}
+
+/// The board (or the JSON `position` object).
+fn write_header(pos: &Position, options: &Options, out: &mut dyn Write) -> io::Result<()> {
+    if options.json {
+        return writeln!(
+            out,
+            "{{\"type\":\"position\",\"variant\":\"{}\",\"fen\":\"{}\",\"pov\":\"white\"}}",
+            pos.variant(),
+            json_escape(&pos.fen())
+        );
+    }
+    writeln!(out, "{pos}\n")?;
+    writeln!(
+        out,
+        "{} ({}) to move. Scores in pawns from White's view; #N: White mates in N moves, \
+         #-N: Black does.\n",
+        side_name(pos.side_to_move()),
+        pos.variant()
+    )?;
+    Ok(())
+}
+
+/// The search's decision.
+fn write_best(
+    pos: &Position,
+    options: &Options,
+    best: Option<Move>,
+    score: Score,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let Some(best) = best else {
         return writeln!(out, "no legal move");
     };
     let san = to_san(pos, best);
+    let score = white_score(pos, score);
     if options.json {
         writeln!(
             out,
             "{{\"type\":\"bestmove\",\"move\":\"{best}\",\"san\":\"{}\",\"score\":{}}}",
             json_escape(&san),
-            json_score(white_score(pos, result.score))
+            json_score(score)
         )
     } else {
         writeln!(
             out,
             "\nbest move: {san} ({best}), score {}",
-            score_text(white_score(pos, result.score))
+            score_text(score)
         )
     }
 }
@@ -242,14 +251,13 @@ fn numbered_line(pos: &Position, pv: &[Move]) -> String {
     text.trim_end().to_string()
 }
 
-fn text_info(pos: &Position, info: &Info, show_wdl: bool) -> String {
-    let depth = if info.multipv > 1 {
-        format!("{}#{}", info.depth, info.multipv)
-    } else {
-        info.depth.to_string()
-    };
-    let mut line = format!("{depth:>5} {:>7}", score_text(white_score(pos, info.score)));
-    if show_wdl {
+fn text_info(pos: &Position, info: &Info, options: &Options) -> String {
+    let mut line = format!("{:>5}", info.depth);
+    if options.multipv > 1 {
+        let _ = write!(line, " {:>4}", info.multipv);
+    }
+    let _ = write!(line, " {:>7}", score_text(white_score(pos, info.score)));
+    if options.wdl {
         let (w, d, l) = white_wdl(pos, info);
         let percent = |x: u32| format!("{:.0}%", f64::from(x) / 10.0);
         let _ = write!(

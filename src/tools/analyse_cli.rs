@@ -32,8 +32,8 @@ Search (one limit; default --depth 16):
   --hash MB       hash table size in MiB (default 16)
 
 Output:
-  The board, then one line per completed depth (and per line with --multipv): depth
-  (`12#2` is line 2 at depth 12), score in pawns from White's view (`#3`: White mates in 3
+  The board, then one line per completed depth (and per line with --multipv): depth,
+  line number (with --multipv), score in pawns from White's view (`#3`: White mates in 3
   moves, `#-3`: Black does), nodes, speed, time and the line in SAN; then the best move.
   --wdl           also show win/draw/loss chances (White's view)
   --json          one JSON object per line instead: {\"type\":\"position\",...}, then

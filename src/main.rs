@@ -1,10 +1,10 @@
 //! The `kaiser` binary: parses the command line and hands over to a tool.
 
 use anyhow::{bail, Context, Result};
-use kaiser::tools::{bench, matches, openings, perft};
+use kaiser::tools::args::{flag_value, parse_value};
+use kaiser::tools::{analyse_cli, bench, book_cli, matches, openings, perft};
 use kaiser::{Position, Variant};
 use std::io::Write;
-use std::str::FromStr;
 use std::time::Instant;
 
 const USAGE: &str = "\
@@ -24,6 +24,14 @@ Usage:
       Writes N test openings, one FEN a line: positions after random lines of MIN-MAX plies
       (default 6-10) that a depth-D search (default 10) scores within ±CP centipawns of level
       from White's view (default 40). The same seed (default 1) gives the same file.
+  kaiser analyse [--variant V] [--fen FEN] [--moves M...] [--depth N | --movetime MS | --nodes N]
+                 [--multipv K] [--threads T] [--hash MB] [--wdl] [--json]
+      Searches a position and prints the board and each depth's lines in SAN, scores from
+      White's view (see kaiser analyse --help).
+  kaiser book build --out FILE [--variant V] [--plies N] [--depth D] [--multipv K] [--window CP]
+  kaiser book probe [--book FILE] [--variant V] [--fen FEN] [--moves M...]
+      Builds an opening book from Kaiser's searches, or lists a book's moves for a position
+      (see kaiser book --help).
   kaiser match -engine cmd=PATH ... -engine cmd=PATH ... [options]
       Plays a match between two UCI engines, Kaiser arbitrating (see kaiser match --help).
   kaiser --help
@@ -43,6 +51,8 @@ fn run(args: &[String]) -> Result<()> {
         Some("bench") => run_bench(&args[1..]),
         Some("openings") => run_openings(&args[1..]),
         Some("match") => matches::cli::run(&args[1..]),
+        Some("analyse" | "analyze") => analyse_cli::run(&args[1..]),
+        Some("book") => book_cli::run(&args[1..]),
         None => {
             kaiser::uci::run();
             Ok(())
@@ -126,27 +136,6 @@ fn run_bench(args: &[String]) -> Result<()> {
     let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
     bench::run(depth, variants, &mut std::io::stdout().lock())?;
     Ok(())
-}
-
-/// Parses `text`, the value given to `flag`.
-fn parse_value<T>(flag: &str, text: &str) -> Result<T>
-where
-    T: FromStr,
-    T::Err: std::error::Error + Send + Sync + 'static,
-{
-    text.parse().with_context(|| format!("bad {flag} '{text}'"))
-}
-
-/// Parses the value that follows `flag`.
-fn flag_value<T>(flag: &str, value: Option<&String>) -> Result<T>
-where
-    T: FromStr,
-    T::Err: std::error::Error + Send + Sync + 'static,
-{
-    parse_value(
-        flag,
-        value.with_context(|| format!("{flag} needs a value"))?,
-    )
 }
 
 fn run_openings(args: &[String]) -> Result<()> {

@@ -1,7 +1,13 @@
-//! Tools built on the engine's library: perft, bench, the test-openings generator and the match
-//! runner (and, later, book).
+//! Tools built on the engine's library: perft, bench, the test-openings generator, the opening
+//! book builder, command-line analysis and the match runner, with the command lines of the
+//! larger ones.
 
+pub mod analyse;
+pub mod analyse_cli;
+pub mod args;
 pub mod bench;
+pub mod book_build;
+pub mod book_cli;
 pub mod matches;
 pub mod openings;
 pub mod perft;

@@ -25,6 +25,7 @@ pub const ENTRY_BYTES: usize = 12;
 const BUILT_IN: &[(Variant, &[u8])] = &[
     (Variant::Empire, include_bytes!("../book/empire.bin")),
     (Variant::Chess, include_bytes!("../book/chess.bin")),
+    (Variant::Orda, include_bytes!("../book/orda.bin")),
 ];
 
 static BUILT_IN_BOOKS: Lazy<Vec<Book>> = Lazy::new(|| {

@@ -14,7 +14,7 @@ pub const HELP: &str = "\
 kaiser analyse: searches one position and shows the lines found at each depth.
 
 Usage:
-  kaiser analyse [--variant empire|chess] [--fen FEN] [--moves M...]
+  kaiser analyse [--variant empire|orda|chess] [--fen FEN] [--moves M...]
                  [--depth N | --movetime MS | --nodes N] [--multipv K] [--threads T]
                  [--hash MB] [--wdl] [--json]
 

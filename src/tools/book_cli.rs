@@ -16,7 +16,7 @@ pub const HELP: &str = "\
 kaiser book: Kaiser's own opening book (the UCI options OwnBook and BookFile).
 
 Usage:
-  kaiser book build --out FILE [--variant empire|chess] [--plies N] [--depth D] [--multipv K]
+  kaiser book build --out FILE [--variant empire|orda|chess] [--plies N] [--depth D] [--multipv K]
                     [--window CP] [--hash MB]
       Builds a book from Kaiser's searches. Every position up to N-1 plies from the start that
       the book's own moves lead to (default N = 6) is searched to depth D (default 12) with K
@@ -24,7 +24,7 @@ Usage:
       are kept, weighted `CP + 1 - loss`. One thread, MB MiB of hash (default 16) cleared
       before each position: the same command and build give the same file. A progress bar
       goes to standard error. The default variant is empire.
-  kaiser book probe [--book FILE] [--variant empire|chess] [--fen FEN] [--moves M...]
+  kaiser book probe [--book FILE] [--variant empire|orda|chess] [--fen FEN] [--moves M...]
       Lists the book's legal moves for a position (default: the variant's start; --moves in
       UCI or SAN from there), heaviest first, with their weights and chances. Without --book,
       the book built into this binary for the variant.

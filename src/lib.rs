@@ -3,9 +3,10 @@
 //! The rules core (`types`, `attacks`, `variant`, `position`) knows nothing of search or of the
 //! UCI protocol; `eval` and `search` build the engine on it, `uci` speaks the protocol, and tools
 //! such as `perft` and `bench` use the same public API. `notation` writes and reads moves in SAN
-//! and games in PGN.
+//! and games in PGN. `book` reads and probes Kaiser's opening books.
 
 pub mod attacks;
+pub mod book;
 pub mod eval;
 pub mod notation;
 pub mod position;

@@ -1,10 +1,10 @@
 //! The `kaiser` binary: parses the command line and hands over to a tool.
 
 use anyhow::{bail, Context, Result};
-use kaiser::tools::{bench, datagen, matches, openings, perft};
+use kaiser::tools::args::{flag_value, parse_value};
+use kaiser::tools::{analyse_cli, bench, book_cli, datagen_cli, matches, openings, perft};
 use kaiser::{Position, Variant};
 use std::io::Write;
-use std::str::FromStr;
 use std::time::Instant;
 
 const USAGE: &str = "\
@@ -24,14 +24,20 @@ Usage:
       Writes N test openings, one FEN a line: positions after random lines of MIN-MAX plies
       (default 6-10) that a depth-D search (default 10) scores within ±CP centipawns of level
       from White's view (default 40). The same seed (default 1) gives the same file.
+  kaiser analyse [--variant V] [--fen FEN] [--moves M...] [--depth N | --movetime MS | --nodes N]
+                 [--multipv K] [--threads T] [--hash MB] [--wdl] [--json]
+      Searches a position and prints the board and each depth's lines in SAN, scores from
+      White's view (see kaiser analyse --help).
+  kaiser book build --out FILE [--variant V] [--plies N] [--depth D] [--multipv K] [--window CP]
+  kaiser book probe [--book FILE] [--variant V] [--fen FEN] [--moves M...]
+      Builds an opening book from Kaiser's searches, or lists a book's moves for a position
+      (see kaiser book --help).
   kaiser match -engine cmd=PATH ... -engine cmd=PATH ... [options]
       Plays a match between two UCI engines, Kaiser arbitrating (see kaiser match --help).
-  kaiser datagen --out FILE [--games N] [--nodes N] [--variant empire|orda|chess]
-                 [--openings FILE] [--threads T] [--seed S]
-      Plays N self-play games (default 1000) at N nodes a move (default 5000) from the
-      openings (default book/<variant>-openings.epd) and appends their quiet positions,
-      labelled with the result, to FILE for the tuner (see tuning/README.md). Run it again
-      to resume or to add games: games already in FILE count towards N.
+  kaiser datagen --out FILE [--games N] [--nodes N] [--variant V] [--openings FILE]
+                 [--threads T] [--seed S]
+      Plays self-play games and writes their quiet positions, labelled with the result, for
+      the evaluation tuner (see kaiser datagen --help).
   kaiser --help
       Prints this text.";
 
@@ -49,7 +55,9 @@ fn run(args: &[String]) -> Result<()> {
         Some("bench") => run_bench(&args[1..]),
         Some("openings") => run_openings(&args[1..]),
         Some("match") => matches::cli::run(&args[1..]),
-        Some("datagen") => run_datagen(&args[1..]),
+        Some("analyse" | "analyze") => analyse_cli::run(&args[1..]),
+        Some("book") => book_cli::run(&args[1..]),
+        Some("datagen") => datagen_cli::run(&args[1..]),
         None => {
             kaiser::uci::run();
             Ok(())
@@ -132,100 +140,6 @@ fn run_bench(args: &[String]) -> Result<()> {
     };
     let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
     bench::run(depth, variants, &mut std::io::stdout().lock())?;
-    Ok(())
-}
-
-/// Parses `text`, the value given to `flag`.
-fn parse_value<T>(flag: &str, text: &str) -> Result<T>
-where
-    T: FromStr,
-    T::Err: std::error::Error + Send + Sync + 'static,
-{
-    text.parse().with_context(|| format!("bad {flag} '{text}'"))
-}
-
-/// Parses the value that follows `flag`.
-fn flag_value<T>(flag: &str, value: Option<&String>) -> Result<T>
-where
-    T: FromStr,
-    T::Err: std::error::Error + Send + Sync + 'static,
-{
-    parse_value(
-        flag,
-        value.with_context(|| format!("{flag} needs a value"))?,
-    )
-}
-
-fn run_datagen(args: &[String]) -> Result<()> {
-    let mut config = datagen::Config::new(Variant::Empire, Vec::new());
-    let (mut out, mut openings_file) = (None, None);
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--out" => out = Some(flag_value::<String>(arg, rest.next())?),
-            "--games" => config.games = flag_value(arg, rest.next())?,
-            "--nodes" => config.nodes = flag_value(arg, rest.next())?,
-            "--variant" => config.variant = flag_value(arg, rest.next())?,
-            "--openings" => openings_file = Some(flag_value::<String>(arg, rest.next())?),
-            "--threads" => config.threads = flag_value(arg, rest.next())?,
-            "--seed" => config.seed = flag_value(arg, rest.next())?,
-            "--help" | "-h" => {
-                println!("{USAGE}");
-                return Ok(());
-            }
-            other => bail!("unexpected argument '{other}'"),
-        }
-    }
-    if config.nodes == 0 || config.threads == 0 {
-        bail!("--nodes and --threads must be at least 1");
-    }
-    let out = out.context("datagen needs --out")?;
-    let openings_file =
-        openings_file.unwrap_or_else(|| format!("book/{}-openings.epd", config.variant.name()));
-    config.openings =
-        matches::openings::read_file(std::path::Path::new(&openings_file), config.variant)?;
-    let first = match std::fs::File::open(&out) {
-        Ok(file) => datagen::games_in(std::io::BufReader::new(file))
-            .with_context(|| format!("cannot read {out}"))?,
-        Err(_) => 0,
-    };
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&out)
-        .with_context(|| format!("cannot open {out}"))?;
-    if first >= config.games {
-        eprintln!("{out} already holds {first} games");
-        return Ok(());
-    }
-    let start = Instant::now();
-    let (mut done, mut positions) = (first, 0);
-    datagen::run(&config, first, &mut |index, game| {
-        let mut text = Vec::new();
-        game.write(index, &mut text)?;
-        file.write_all(&text)?;
-        done += 1;
-        positions += game.fens.len();
-        let rate = (done - first) as f64 / start.elapsed().as_secs_f64();
-        let eta = (config.games - done) as f64 / rate.max(1e-9);
-        let filled = done * 30 / config.games;
-        // Progress is best effort: a closed stderr must not stop the run.
-        let _ = write!(
-            std::io::stderr(),
-            "\r[{}{}] {done}/{} games, {positions} positions, {rate:.1} games/s, ETA {eta:.0} s ",
-            "#".repeat(filled),
-            ".".repeat(30 - filled),
-            config.games
-        );
-        Ok(())
-    })?;
-    eprintln!();
-    eprintln!(
-        "{out}: {} games ({} new, {positions} positions) in {:.0} s",
-        config.games,
-        config.games - first,
-        start.elapsed().as_secs_f64()
-    );
     Ok(())
 }
 

@@ -33,6 +33,8 @@ fn uci_handshake_lists_options() {
         "option name Move Overhead type spin default 10",
         "option name UCI_Variant type combo default chess var chess var empire var orda",
         "option name UCI_ShowWDL type check default false",
+        "option name OwnBook type check default true",
+        "option name BookFile type string default <built-in>",
     ] {
         let whole_line = lines.iter().any(|l| l.starts_with(option));
         assert!(whole_line, "no line starts with '{option}' in:\n{text}");
@@ -44,6 +46,8 @@ fn uci_handshake_lists_options() {
 #[test]
 fn default_variant_is_chess_and_go_before_position_uses_the_start() {
     let mut engine = Engine::start();
+    // The start position is in the book: search it.
+    engine.send("setoption name OwnBook value false");
     assert_eq!(
         engine.fen(),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -270,6 +274,8 @@ fn forced_mate_is_found() {
 #[test]
 fn multipv_and_searchmoves() {
     let mut engine = empire();
+    // The start position is in the book: search it.
+    engine.send("setoption name OwnBook value false");
     engine.send("setoption name MultiPV value 3");
     engine.send("position startpos");
     let (infos, _) = engine.bestmove("go depth 3");

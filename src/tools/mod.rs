@@ -1,8 +1,15 @@
-//! Tools built on the engine's library: perft, bench, the test-openings generator, the match
-//! runner and the tuner's data generator (and, later, book).
+//! Tools built on the engine's library: perft, bench, the test-openings generator, the opening
+//! book builder, command-line analysis, the match runner and the tuner's data generator, with
+//! the command lines of the larger ones.
 
+pub mod analyse;
+pub mod analyse_cli;
+pub mod args;
 pub mod bench;
 pub mod datagen;
+pub mod datagen_cli;
+pub mod book_build;
+pub mod book_cli;
 pub mod matches;
 pub mod openings;
 pub mod perft;

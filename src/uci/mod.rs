@@ -3,11 +3,16 @@
 //! Standard input is read on its own thread and handed over line by line, so `isready` and
 //! `stop` are answered at once even while a search runs on the search thread. EOF on standard
 //! input ends the engine as `quit` does.
+//!
+//! With `OwnBook` on, `go` answers from the opening book when the book has a legal move for the
+//! position (`info string book move ...`, then `bestmove` at once), except for `go infinite`,
+//! `go ponder` and `go mate`, which ask for a search, and in a position that occurred before.
 
 mod command;
 mod options;
 mod output;
 
+use crate::book::Book;
 use crate::eval;
 use crate::position::Position;
 use crate::search::{Clock, Engine, Info, Limits, Listener, SearchControl};
@@ -18,6 +23,7 @@ use command::{Command, GoCommand};
 use options::OptionChange;
 use output::{send, send_info_string};
 use std::io::BufRead;
+use std::path::Path;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::{self, JoinHandle};
@@ -50,11 +56,22 @@ struct RunningSearch {
     thread: JoinHandle<()>,
 }
 
+/// Where book moves come from (`BookFile`).
+enum BookSource {
+    /// The book built into the binary for the current variant.
+    BuiltIn,
+    File(Book),
+    /// The file set was rejected: no book moves until another is set.
+    Rejected,
+}
+
 /// Everything the protocol remembers between commands.
 struct Session {
     variant: Variant,
     position: Position,
     show_wdl: bool,
+    own_book: bool,
+    book: BookSource,
     engine: Arc<Mutex<Engine>>,
     search: Option<RunningSearch>,
 }
@@ -76,6 +93,8 @@ impl Session {
             variant: options::DEFAULT_VARIANT,
             position: Position::startpos(options::DEFAULT_VARIANT),
             show_wdl: false,
+            own_book: true,
+            book: BookSource::BuiltIn,
             engine: Arc::new(Mutex::new(Engine::new())),
             search: None,
         }
@@ -168,6 +187,8 @@ impl Session {
         match change {
             OptionChange::Ponder(_) => {}
             OptionChange::ShowWdl(on) => self.show_wdl = on,
+            OptionChange::OwnBook(on) => self.own_book = on,
+            OptionChange::BookFile(path) => self.set_book_file(path.as_deref()),
             OptionChange::Variant(variant) => {
                 self.variant = variant;
                 self.position = Position::startpos(variant);
@@ -190,10 +211,55 @@ impl Session {
                     OptionChange::MoveOverheadMs(ms) => engine.set_move_overhead_ms(ms),
                     OptionChange::Ponder(_)
                     | OptionChange::ShowWdl(_)
+                    | OptionChange::OwnBook(_)
+                    | OptionChange::BookFile(_)
                     | OptionChange::Variant(_) => {}
                 }
             }
         }
+    }
+
+    /// `BookFile`: loads and checks the file now, so a bad one is reported at once.
+    fn set_book_file(&mut self, path: Option<&str>) {
+        let Some(path) = path else {
+            self.book = BookSource::BuiltIn;
+            return;
+        };
+        self.book = match Book::load(Path::new(path)) {
+            Ok(book) => {
+                send_info_string(&format!(
+                    "BookFile {path}: {} book, {} positions, {} moves",
+                    book.variant(),
+                    book.positions(),
+                    book.len()
+                ));
+                BookSource::File(book)
+            }
+            Err(error) => {
+                send_info_string(&format!(
+                    "BookFile {path} rejected: {error}; no book moves until another is set"
+                ));
+                BookSource::Rejected
+            }
+        };
+    }
+
+    /// The book move to play for `go`, if the book is on and has one within `limits`.
+    fn book_move(&self, go: &GoCommand, position: &Position, limits: &Limits) -> Option<Move> {
+        if !self.own_book || go.infinite || go.ponder || go.mate.is_some() {
+            return None;
+        }
+        // The book knows nothing of repetitions, which decide games in Empire.
+        if position.outcome().is_some() || position.repetitions() > 0 {
+            return None;
+        }
+        let book = match &self.book {
+            BookSource::BuiltIn => Book::built_in(position.variant())?,
+            BookSource::File(book) => book,
+            BookSource::Rejected => return None,
+        };
+        let allowed = |m| limits.searchmoves.is_empty() || limits.searchmoves.contains(&m);
+        book.pick(position, allowed, &mut rand::thread_rng())
     }
 
     /// `position`: a bad FEN keeps the previous position; an illegal move keeps the position
@@ -227,6 +293,10 @@ impl Session {
         self.finish_search();
         let position = self.position.clone();
         let limits = self.limits(go, &position);
+        if let Some(m) = self.book_move(go, &position, &limits) {
+            send_info_string(&format!("book move {m}"));
+            return send(&output::bestmove_line(Some(m), None));
+        }
         let control = Arc::new(SearchControl::new());
         control.set_pondering(go.ponder);
         let engine = Arc::clone(&self.engine);

@@ -42,8 +42,14 @@ const SPINS: [Spin; 4] = [HASH, THREADS, MULTI_PV, MOVE_OVERHEAD];
 /// The variant GUIs get when they send no `UCI_Variant` (as Fairy-Stockfish: standard chess).
 pub const DEFAULT_VARIANT: Variant = Variant::Chess;
 
+/// A `check` option: its name and the change it makes.
+type CheckOption = (&'static str, fn(bool) -> OptionChange);
+
+/// The `BookFile` value that names the book built into the binary.
+pub const BUILT_IN_BOOK: &str = "<built-in>";
+
 /// A change requested by `setoption`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionChange {
     HashMb(usize),
     Threads(usize),
@@ -53,6 +59,9 @@ pub enum OptionChange {
     MoveOverheadMs(u64),
     Variant(Variant),
     ShowWdl(bool),
+    OwnBook(bool),
+    /// A book file's path; `None` for the built-in book.
+    BookFile(Option<String>),
 }
 
 /// The `option ...` lines answered to `uci`.
@@ -86,6 +95,14 @@ pub fn option_lines() -> Vec<String> {
             name: "UCI_ShowWDL".into(),
             default: Some(false),
         },
+        UciOptionConfig::Check {
+            name: "OwnBook".into(),
+            default: Some(true),
+        },
+        UciOptionConfig::String {
+            name: "BookFile".into(),
+            default: Some(BUILT_IN_BOOK.into()),
+        },
     ];
     // `serialize` writes the whole line, `option name ...` included.
     options.iter().map(|o| o.serialize()).collect()
@@ -114,18 +131,22 @@ pub fn parse_setoption(
         };
         return Ok((change, warning));
     }
-    if is("Ponder") || is("UCI_ShowWDL") {
+    let checks: [CheckOption; 3] = [
+        ("Ponder", OptionChange::Ponder),
+        ("UCI_ShowWDL", OptionChange::ShowWdl),
+        ("OwnBook", OptionChange::OwnBook),
+    ];
+    if let Some((_, change)) = checks.iter().find(|(option, _)| is(option)) {
         let on = match value.map(str::to_ascii_lowercase).as_deref() {
             Some("true") => true,
             Some("false") => false,
             _ => return Err(format!("option '{name}' takes 'true' or 'false'")),
         };
-        let change = if is("Ponder") {
-            OptionChange::Ponder(on)
-        } else {
-            OptionChange::ShowWdl(on)
-        };
-        return Ok((change, None));
+        return Ok((change(on), None));
+    }
+    if is("BookFile") {
+        let path = value.filter(|v| *v != BUILT_IN_BOOK && !v.eq_ignore_ascii_case("<empty>"));
+        return Ok((OptionChange::BookFile(path.map(str::to_string)), None));
     }
     if is("UCI_Variant") {
         let value = value.ok_or("option 'UCI_Variant' needs a value")?;
@@ -181,6 +202,18 @@ mod tests {
             .unwrap_err()
             .contains("No such option"));
         assert_eq!(
+            parse_setoption("ownbook", Some("FALSE")),
+            Ok((OptionChange::OwnBook(false), None))
+        );
+        assert_eq!(
+            parse_setoption("BookFile", Some("<built-in>")),
+            Ok((OptionChange::BookFile(None), None))
+        );
+        assert_eq!(
+            parse_setoption("BookFile", Some("my book.bin")),
+            Ok((OptionChange::BookFile(Some("my book.bin".into())), None))
+        );
+        assert_eq!(
             parse_setoption("uci_variant", Some("Empire")),
             Ok((OptionChange::Variant(Variant::Empire), None))
         );
@@ -202,6 +235,14 @@ mod tests {
                 "{name} missing:\n{lines}"
             );
         }
+        assert!(
+            lines.contains("name OwnBook type check default true"),
+            "{lines}"
+        );
+        assert!(
+            lines.contains("name BookFile type string default <built-in>"),
+            "{lines}"
+        );
         assert!(
             lines.contains("type combo default chess var chess var empire"),
             "{lines}"

@@ -1,0 +1,332 @@
+//! The opening book and command-line analysis: the built-in book's moves are legal, damaged or
+//! foreign books are rejected or filtered without a crash, `OwnBook` and `BookFile` work over
+//! UCI, and `kaiser book` and `kaiser analyse` work from the command line.
+
+mod common;
+
+use common::Engine;
+use kaiser::book::{Book, Entry};
+use kaiser::{Move, Position, Square, Variant};
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+fn temp_file(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kaiser-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn kaiser(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kaiser"))
+        .args(args)
+        .output()
+        .expect("run kaiser")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn empire() -> Engine {
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_Variant value empire");
+    engine
+}
+
+/// The move of a `bestmove` line, checked to be legal in `pos`.
+fn legal_bestmove(pos: &Position, line: &str) -> Move {
+    let text = line.split_whitespace().nth(1).expect("a move");
+    pos.parse_uci_move(text)
+        .unwrap_or_else(|| panic!("{line} is not legal in {}", pos.fen()))
+}
+
+#[test]
+fn every_built_in_book_move_is_legal_and_reachable() {
+    assert!(Book::built_in(Variant::Empire).is_some() && Book::built_in(Variant::Chess).is_some());
+    for variant in Variant::ALL {
+        let Some(book) = Book::built_in(variant) else {
+            continue;
+        };
+        assert_eq!(book.variant(), variant);
+        assert!(book.positions() >= 100, "{variant}: {}", book.positions());
+        // Walk the tree of book moves: every entry must be met once, as a legal move.
+        let start = Position::startpos(variant);
+        let mut seen = HashSet::from([start.key()]);
+        let mut queue = vec![start];
+        let mut found = 0;
+        while let Some(pos) = queue.pop() {
+            let moves = book.moves(&pos);
+            found += moves.len();
+            for (m, weight) in moves {
+                assert!(pos.legal_moves().contains(&m) && weight >= 1);
+                let mut child = pos.clone();
+                child.make_move(m);
+                if seen.insert(child.key()) {
+                    queue.push(child);
+                }
+            }
+        }
+        assert_eq!(
+            found,
+            book.len(),
+            "{variant}: entries unreachable or illegal"
+        );
+    }
+}
+
+/// A book for the Empire start holding moves that are not legal there, and one that is when
+/// `legal` is set.
+fn forged_book(legal: bool) -> Book {
+    let start = Position::startpos(Variant::Empire);
+    let sq = |name: &str| Square::parse(name).unwrap();
+    let mut entries = vec![
+        // e2 is empty and a1-a8 is blocked in the Empire start.
+        Entry {
+            key: start.key(),
+            mv: Move::normal(sq("e2"), sq("e4")),
+            weight: 1000,
+        },
+        Entry {
+            key: start.key(),
+            mv: Move::normal(sq("a1"), sq("a8")),
+            weight: 1000,
+        },
+    ];
+    if legal {
+        entries.push(Entry {
+            key: start.key(),
+            mv: start.parse_uci_move("h3h4").unwrap(),
+            weight: 1,
+        });
+    }
+    Book::new(Variant::Empire, entries)
+}
+
+#[test]
+fn a_foreign_book_gives_only_legal_moves() {
+    let start = Position::startpos(Variant::Empire);
+    let book = forged_book(true);
+    let mut rng = rand::thread_rng();
+    for _ in 0..100 {
+        let m = book.pick(&start, |_| true, &mut rng).unwrap();
+        assert_eq!(m.to_string(), "h3h4");
+    }
+    assert_eq!(forged_book(false).pick(&start, |_| true, &mut rng), None);
+    // An Empire book is never probed in a chess game.
+    assert!(book.moves(&Position::startpos(Variant::Chess)).is_empty());
+}
+
+#[test]
+fn book_moves_answer_at_once_and_are_legal() {
+    let mut engine = empire();
+    let start = Position::startpos(Variant::Empire);
+    for _ in 0..5 {
+        engine.send("position startpos");
+        let asked = Instant::now();
+        let (lines, best) = engine.bestmove("go wtime 60000 btime 60000 winc 0 binc 0");
+        let elapsed = asked.elapsed();
+        let m = legal_bestmove(&start, &best);
+        assert_eq!(lines, [format!("info string book move {m}")], "{best}");
+        assert!(elapsed < Duration::from_millis(200), "took {elapsed:?}");
+    }
+    // Deeper in the book, after a book reply.
+    engine.send("position startpos moves e1f2");
+    let (lines, best) = engine.bestmove("go movetime 5000");
+    let mut after = start.clone();
+    after.make_move(after.parse_uci_move("e1f2").unwrap());
+    legal_bestmove(&after, &best);
+    assert!(lines[0].starts_with("info string book move"), "{lines:?}");
+    engine.close();
+}
+
+#[test]
+fn own_book_false_infinite_and_searchmoves_search() {
+    let mut engine = empire();
+    let start = Position::startpos(Variant::Empire);
+    engine.send("setoption name OwnBook value false");
+    engine.send("position startpos");
+    let (lines, best) = engine.bestmove("go depth 3");
+    legal_bestmove(&start, &best);
+    assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 3")),
+        "{lines:?}"
+    );
+    engine.send("setoption name OwnBook value true");
+    // a3a4 is not a book move: the search must be restricted to it.
+    let (lines, best) = engine.bestmove("go depth 3 searchmoves a3a4");
+    assert_eq!(best.split_whitespace().nth(1), Some("a3a4"), "{lines:?}");
+    engine.send("go infinite");
+    let lines = engine.quiet_for(Duration::from_millis(300), |l| l.starts_with("bestmove"));
+    assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
+    engine.send("stop");
+    engine.read_until(|l| l.starts_with("bestmove"));
+    engine.close();
+}
+
+#[test]
+fn a_position_met_before_is_searched() {
+    let mut engine = empire();
+    // Back to the start position: the book, blind to repetitions, is not used.
+    engine.send("position startpos moves e1f2 b8c6 f2e1 c6b8");
+    let (lines, best) = engine.bestmove("go depth 3");
+    let mut pos = Position::startpos(Variant::Empire);
+    for text in ["e1f2", "b8c6", "f2e1", "c6b8"] {
+        pos.make_move(pos.parse_uci_move(text).unwrap());
+    }
+    legal_bestmove(&pos, &best);
+    assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
+    engine.close();
+}
+
+#[test]
+fn corrupt_missing_and_foreign_book_files_are_rejected_and_the_engine_searches() {
+    let garbage = temp_file("garbage.bin");
+    std::fs::write(&garbage, b"this is no book at all, just text").unwrap();
+    let truncated = temp_file("truncated.bin");
+    let bytes = Book::built_in(Variant::Empire).unwrap().to_bytes();
+    std::fs::write(&truncated, &bytes[..bytes.len() - 5]).unwrap();
+    let missing = temp_file("missing.bin");
+    let start = Position::startpos(Variant::Empire);
+    for path in [&garbage, &truncated, &missing] {
+        let mut engine = empire();
+        engine.send(&format!("setoption name BookFile value {}", path.display()));
+        let answer = engine.sync().join("\n");
+        assert!(answer.contains("rejected"), "{answer}");
+        engine.send("position startpos");
+        let (lines, best) = engine.bestmove("go depth 3");
+        legal_bestmove(&start, &best);
+        assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
+        engine.close();
+    }
+    // A well-formed book whose moves are illegal here: filtered out, the engine searches.
+    let foreign = temp_file("foreign.bin");
+    std::fs::write(&foreign, forged_book(false).to_bytes()).unwrap();
+    let mut engine = empire();
+    engine.send(&format!(
+        "setoption name BookFile value {}",
+        foreign.display()
+    ));
+    assert!(engine
+        .sync()
+        .join("\n")
+        .contains("empire book, 1 positions, 2 moves"));
+    let (lines, best) = engine.bestmove("go depth 3");
+    legal_bestmove(&start, &best);
+    assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
+    // Back to the built-in book.
+    engine.send("setoption name BookFile value <built-in>");
+    let (lines, _) = engine.bestmove("go depth 3");
+    assert!(lines[0].contains("book move"), "{lines:?}");
+    engine.close();
+}
+
+#[test]
+fn book_build_and_probe_from_the_command_line() {
+    let file = temp_file("small.bin");
+    let path = file.to_str().unwrap();
+    let built = kaiser(&[
+        "book", "build", "--plies", "2", "--depth", "3", "--out", path,
+    ]);
+    assert!(built.status.success(), "{built:?}");
+    // The first book move, then a reply to it.
+    let probed = kaiser(&["book", "probe", "--book", path]);
+    let text = stdout(&probed);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() >= 2 && lines[1].contains("weight"), "{text}");
+    let first = lines[1].split_whitespace().nth(1).unwrap();
+    let probed = kaiser(&["book", "probe", "--book", path, "--moves", first]);
+    let text = stdout(&probed);
+    assert!(probed.status.success(), "{probed:?}");
+    assert!(text.lines().nth(1).unwrap().contains("weight"), "{text}");
+    // The built-in book, and a book of the wrong variant.
+    let probed = kaiser(&["book", "probe"]);
+    assert!(stdout(&probed).contains("e1f2"), "{probed:?}");
+    let wrong = kaiser(&["book", "probe", "--book", path, "--variant", "chess"]);
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("the book is for empire"));
+    let garbage = temp_file("probe-garbage.bin");
+    std::fs::write(&garbage, b"KAISBOOK").unwrap();
+    let bad = kaiser(&["book", "probe", "--book", garbage.to_str().unwrap()]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("not a valid Kaiser book"));
+}
+
+/// Mate in 2: 1. Ra6 bxa6 2. b7#.
+const MATE_IN_2: &str = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
+
+#[test]
+fn analyse_shows_the_mating_line() {
+    let output = kaiser(&[
+        "analyse",
+        "--variant",
+        "chess",
+        "--fen",
+        MATE_IN_2,
+        "--depth",
+        "6",
+    ]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{output:?}");
+    assert!(
+        text.contains("Fen: kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1"),
+        "{text}"
+    );
+    assert!(
+        text.lines().any(|l| l.starts_with("    6 ")
+            && l.contains("#2")
+            && l.ends_with("1. Ra6 bxa6 2. b7#")),
+        "{text}"
+    );
+    assert!(text.contains("best move: Ra6 (a1a6), score #2"), "{text}");
+
+    let output = kaiser(&[
+        "analyse",
+        "--variant",
+        "chess",
+        "--fen",
+        MATE_IN_2,
+        "--depth",
+        "4",
+        "--json",
+        "--wdl",
+    ]);
+    let text = stdout(&output);
+    for line in text.lines() {
+        assert!(
+            line.starts_with("{\"type\":\"") && line.ends_with('}'),
+            "{line}"
+        );
+    }
+    assert!(
+        text.contains("\"score\":{\"mate\":2},\"wdl\":[1000,0,0]")
+            && text.contains("\"san\":[\"Ra6\",\"bxa6\",\"b7#\"]"),
+        "{text}"
+    );
+    assert!(text.lines().last().unwrap().contains("\"move\":\"a1a6\""));
+}
+
+#[test]
+fn analyse_rejects_bad_input_with_a_message() {
+    for args in [
+        &["analyse", "--fen", "not a fen"][..],
+        &["analyse", "--moves", "Kf2", "Kf2"],
+        &["analyse", "--depth", "3", "--nodes", "10"],
+        &["analyse", "--depth", "x"],
+        &["analyse", "--variant", "atomic"],
+        &["analyse", "--multipv", "0"],
+        &["analyse", "--frobnicate"],
+    ] {
+        let output = kaiser(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            error.starts_with("error: ") && !error.contains("panicked"),
+            "{error}"
+        );
+    }
+    let help = kaiser(&["analyse", "--help"]);
+    assert!(stdout(&help).contains("--multipv K"));
+}

@@ -10,12 +10,11 @@ use crate::types::{Bitboard, Color, PieceType};
 use crate::Position;
 
 /// The mobility score of `color`'s pieces (not pawns, Soldiers or the king), given the squares
-/// the enemy's pawns and Soldiers attack; and every square those pieces attack.
-pub fn mobility(pos: &Position, color: Color, enemy_pawn_attacks: Bitboard) -> (S, Bitboard) {
+/// the enemy's pawns and Soldiers attack.
+pub fn mobility(pos: &Position, color: Color, enemy_pawn_attacks: Bitboard) -> S {
     let occ = pos.occupied();
     let area = !pos.pieces_of(color) & !enemy_pawn_attacks;
     let mut score = S::ZERO;
-    let mut attacked = Bitboard::EMPTY;
     for pt in PieceType::ALL {
         let (capture_weight, quiet_weight) =
             (MOBILITY_CAPTURE[pt.index()], MOBILITY_QUIET[pt.index()]);
@@ -25,14 +24,13 @@ pub fn mobility(pos: &Position, color: Color, enemy_pawn_attacks: Bitboard) -> (
         let (typical_captures, typical_quiets) = MOBILITY_TYPICAL[pt.index()];
         for sq in pos.pieces(color, pt) {
             let (captures, quiets) = capture_and_quiet_targets(pt, color, sq, occ);
-            attacked |= captures;
             let captures = (captures & area).count() as i32;
             let quiets = (quiets & area & !occ).count() as i32;
             score += capture_weight * (captures - typical_captures);
             score += quiet_weight * (quiets - typical_quiets);
         }
     }
-    (score, attacked)
+    score
 }
 
 /// The squares `color`'s pawns and Soldiers attack.

@@ -1,6 +1,6 @@
 //! Static evaluation: tapered material and piece-square tables (summed incrementally, see
-//! `placement`), mobility and threats (see `mobility` and `threats`), and a first campmate term
-//! (how free a king's road to its far rank is), gathered term by term in a `Breakdown` that the
+//! `placement`), mobility (see `mobility`), and a first campmate term (how free a king's road to
+//! its far rank is), gathered term by term in a `Breakdown` that the
 //! `eval` command prints (see `report`). All weights live in `params`.
 //!
 //! Values are in Fairy-Stockfish's internal units (`params::PAWN_VALUE_EG` = 213 is one pawn);
@@ -10,14 +10,11 @@ mod mobility;
 pub mod params;
 mod placement;
 mod report;
-mod threats;
 
 use mobility::{mobility, pawn_like_attacks};
 pub use placement::Placement;
 pub use report::report;
-use threats::{threats, AttackMaps};
 
-use crate::attacks::king_attacks;
 use crate::types::{Bitboard, Color};
 use crate::Position;
 use params::*;
@@ -34,7 +31,6 @@ pub struct Breakdown {
     /// Material and piece-square values, White's view (kept up to date by the position).
     pub placement: S,
     pub mobility: [S; 2],
-    pub threats: [S; 2],
     pub campmate: [S; 2],
     /// The middlegame share, 0 (endgame) ..= `PHASE_MAX`.
     pub phase: i32,
@@ -45,17 +41,6 @@ impl Breakdown {
     pub fn of(pos: &Position) -> Breakdown {
         let placement = pos.placement();
         let pawn_like = Color::BOTH.map(|color| pawn_like_attacks(pos, color));
-        let [(white_mobility, white_attacks), (black_mobility, black_attacks)] =
-            Color::BOTH.map(|color| mobility(pos, color, pawn_like[(!color).index()]));
-        let pieces = [white_attacks, black_attacks];
-        let maps = AttackMaps {
-            all: Color::BOTH.map(|color| {
-                pieces[color.index()]
-                    | pawn_like[color.index()]
-                    | king_attacks(pos.king_square(color))
-            }),
-            pawn_like,
-        };
         let campmate = match pos.variant().has_campmate() {
             true => Color::BOTH.map(|color| campmate(pos, color)),
             false => [S::ZERO; 2],
@@ -63,8 +48,7 @@ impl Breakdown {
         let material = placement.phase_material;
         Breakdown {
             placement: placement.score,
-            mobility: [white_mobility, black_mobility],
-            threats: Color::BOTH.map(|color| threats(pos, color, &maps)),
+            mobility: Color::BOTH.map(|color| mobility(pos, color, pawn_like[(!color).index()])),
             campmate,
             phase: (material.clamp(ENDGAME_LIMIT, MIDGAME_LIMIT) - ENDGAME_LIMIT) * PHASE_MAX
                 / (MIDGAME_LIMIT - ENDGAME_LIMIT),
@@ -73,12 +57,8 @@ impl Breakdown {
     }
 
     /// The terms other than placement, by name.
-    pub fn terms(&self) -> [(&'static str, [S; 2]); 3] {
-        [
-            ("Mobility", self.mobility),
-            ("Threats", self.threats),
-            ("Campmate", self.campmate),
-        ]
+    pub fn terms(&self) -> [(&'static str, [S; 2]); 2] {
+        [("Mobility", self.mobility), ("Campmate", self.campmate)]
     }
 
     /// Every term summed, White's view, before tapering.

@@ -342,9 +342,3 @@ pub const MOBILITY_TYPICAL: [(i32, i32); PieceType::COUNT] = [
     (6, 4),  // Archer
     (3, 0),  // Yurt
 ];
-
-/// Threats: per enemy piece (not a pawn or Soldier) attacked by a pawn or Soldier.
-pub const THREAT_BY_PAWN: S = s(100, 60);
-
-/// Threats: per enemy piece or pawn (not the king) attacked and not defended.
-pub const THREAT_HANGING: S = s(40, 25);

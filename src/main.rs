@@ -2,7 +2,7 @@
 
 use anyhow::{bail, Context, Result};
 use kaiser::tools::args::{flag_value, parse_value};
-use kaiser::tools::{analyse_cli, bench, book_cli, matches, openings, perft};
+use kaiser::tools::{analyse_cli, bench, book_cli, datagen_cli, matches, openings, perft};
 use kaiser::{Position, Variant};
 use std::io::Write;
 use std::time::Instant;
@@ -34,6 +34,10 @@ Usage:
       (see kaiser book --help).
   kaiser match -engine cmd=PATH ... -engine cmd=PATH ... [options]
       Plays a match between two UCI engines, Kaiser arbitrating (see kaiser match --help).
+  kaiser datagen --out FILE [--games N] [--nodes N] [--variant V] [--openings FILE]
+                 [--threads T] [--seed S]
+      Plays self-play games and writes their quiet positions, labelled with the result, for
+      the evaluation tuner (see kaiser datagen --help).
   kaiser --help
       Prints this text.";
 
@@ -53,6 +57,7 @@ fn run(args: &[String]) -> Result<()> {
         Some("match") => matches::cli::run(&args[1..]),
         Some("analyse" | "analyze") => analyse_cli::run(&args[1..]),
         Some("book") => book_cli::run(&args[1..]),
+        Some("datagen") => datagen_cli::run(&args[1..]),
         None => {
             kaiser::uci::run();
             Ok(())

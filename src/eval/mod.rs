@@ -1,14 +1,19 @@
 //! Static evaluation: tapered material and piece-square tables (summed incrementally, see
-//! `placement`), plus a first campmate term (how free a king's road to its far rank is). All
-//! weights live in `params`.
+//! `placement`), mobility (see `mobility`), and a first campmate term (how free a king's road to
+//! its far rank is), gathered term by term in a `Breakdown` that the
+//! `eval` command prints (see `report`). All weights live in `params`.
 //!
 //! Values are in Fairy-Stockfish's internal units (`params::PAWN_VALUE_EG` = 213 is one pawn);
 //! `to_centipawns` converts for reporting.
 
+mod mobility;
 pub mod params;
 mod placement;
+mod report;
 
+use mobility::{mobility, pawn_like_attacks};
 pub use placement::Placement;
+pub use report::report;
 
 use crate::types::{Bitboard, Color};
 use crate::Position;
@@ -16,21 +21,64 @@ use params::*;
 
 /// The static value of `pos` for the side to move, in internal units (see `to_centipawns`).
 pub fn evaluate(pos: &Position) -> i32 {
-    let placement = pos.placement();
-    let mut score = placement.score;
-    let non_pawn_material = placement.phase_material;
-    if pos.variant().has_campmate() {
-        score += campmate(pos, Color::White);
-        score -= campmate(pos, Color::Black);
+    Breakdown::of(pos).value()
+}
+
+/// The evaluation term by term: each term's score for White and for Black (by `Color::index()`),
+/// before the game phase blends middlegame and endgame.
+#[derive(Clone, Debug)]
+pub struct Breakdown {
+    /// Material and piece-square values, White's view (kept up to date by the position).
+    pub placement: S,
+    pub mobility: [S; 2],
+    pub campmate: [S; 2],
+    /// The middlegame share, 0 (endgame) ..= `PHASE_MAX`.
+    pub phase: i32,
+    pub side_to_move: Color,
+}
+
+impl Breakdown {
+    pub fn of(pos: &Position) -> Breakdown {
+        let placement = pos.placement();
+        let pawn_like = Color::BOTH.map(|color| pawn_like_attacks(pos, color));
+        let campmate = match pos.variant().has_campmate() {
+            true => Color::BOTH.map(|color| campmate(pos, color)),
+            false => [S::ZERO; 2],
+        };
+        let material = placement.phase_material;
+        Breakdown {
+            placement: placement.score,
+            mobility: Color::BOTH.map(|color| mobility(pos, color, pawn_like[(!color).index()])),
+            campmate,
+            phase: (material.clamp(ENDGAME_LIMIT, MIDGAME_LIMIT) - ENDGAME_LIMIT) * PHASE_MAX
+                / (MIDGAME_LIMIT - ENDGAME_LIMIT),
+            side_to_move: pos.side_to_move(),
+        }
     }
-    let phase = (non_pawn_material.clamp(ENDGAME_LIMIT, MIDGAME_LIMIT) - ENDGAME_LIMIT) * PHASE_MAX
-        / (MIDGAME_LIMIT - ENDGAME_LIMIT);
-    let white_view = score.taper(phase);
-    let value = match pos.side_to_move() {
-        Color::White => white_view,
-        Color::Black => -white_view,
-    };
-    value + TEMPO
+
+    /// The terms other than placement, by name.
+    pub fn terms(&self) -> [(&'static str, [S; 2]); 2] {
+        [("Mobility", self.mobility), ("Campmate", self.campmate)]
+    }
+
+    /// Every term summed, White's view, before tapering.
+    pub fn white_view(&self) -> S {
+        self.terms()
+            .iter()
+            .fold(self.placement, |sum, (_, [white, black])| {
+                sum + *white - *black
+            })
+    }
+
+    /// The value for the side to move: the tapered sum, plus the tempo bonus.
+    pub fn value(&self) -> i32 {
+        let white_view = self.white_view().taper(self.phase);
+        let value = match self.side_to_move {
+            Color::White => white_view,
+            Color::Black => -white_view,
+        };
+        value + TEMPO
+    }
 }
 
 /// Converts an internal value to centipawns (a pawn in the endgame is 100).
@@ -107,6 +155,58 @@ mod tests {
     fn start_positions_are_near_balanced_for_chess() {
         let pos = Position::startpos(Variant::Chess);
         assert_eq!(evaluate(&pos), TEMPO);
+    }
+
+    /// The FEN of `fen` with colours swapped and the board mirrored top to bottom.
+    fn colour_flipped(fen: &str) -> String {
+        let fields: Vec<&str> = fen.split(' ').collect();
+        let swap_case = |text: &str| -> String {
+            text.chars()
+                .map(|c| match c.is_ascii_uppercase() {
+                    true => c.to_ascii_lowercase(),
+                    false => c.to_ascii_uppercase(),
+                })
+                .collect()
+        };
+        let board: Vec<String> = fields[0].split('/').rev().map(swap_case).collect();
+        let side = if fields[1] == "w" { "b" } else { "w" };
+        let castling = match fields[2] {
+            "-" => "-".to_string(),
+            rights => {
+                let swapped = swap_case(rights);
+                let (mut upper, lower): (Vec<char>, Vec<char>) =
+                    swapped.chars().partition(|c| c.is_ascii_uppercase());
+                upper.extend(lower);
+                upper.into_iter().collect()
+            }
+        };
+        let en_passant = match fields[3] {
+            "-" => "-".to_string(),
+            sq => {
+                let rank = 9 - sq[1..].parse::<u32>().unwrap();
+                format!("{}{rank}", &sq[..1])
+            }
+        };
+        format!(
+            "{} {side} {castling} {en_passant} {} {}",
+            board.join("/"),
+            fields[4],
+            fields[5]
+        )
+    }
+
+    #[test]
+    fn colour_flipped_chess_positions_evaluate_the_same() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "r1bqk2r/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP3PPP/R1BQKB1R w KQkq - 0 8",
+            "2r3k1/1q3ppp/p2p4/1p1Pp3/4P1n1/1P1Q1N2/P4PPP/2R3K1 w - - 0 25",
+            "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 0 50",
+        ] {
+            let pos = Position::from_fen(fen, Variant::Chess).unwrap();
+            let flipped = Position::from_fen(&colour_flipped(fen), Variant::Chess).unwrap();
+            assert_eq!(evaluate(&pos), evaluate(&flipped), "{fen}");
+        }
     }
 
     #[test]

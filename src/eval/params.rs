@@ -280,3 +280,65 @@ pub const CAMP_OPEN_ROAD: S = s(40, 120);
 
 /// Campmate terms are only looked at for a king at most this many ranks from its far rank.
 pub const CAMP_HORIZON: u8 = 5;
+
+/// Mobility, by `PieceType::index()`: the weight of each square a piece's capture pattern
+/// reaches (its attacks).
+pub const MOBILITY_CAPTURE: [S; PieceType::COUNT] = [
+    s(0, 0), // Pawn
+    s(8, 8), // Knight
+    s(7, 8), // Bishop
+    s(4, 8), // Rook
+    s(3, 5), // Queen
+    s(0, 0), // King
+    s(0, 0), // Soldier
+    s(8, 8), // Eagle
+    s(7, 8), // Cardinal
+    s(4, 8), // Tower
+    s(6, 6), // Duke
+    s(5, 5), // Kheshig
+    s(4, 8), // Lancer
+    s(7, 8), // Archer
+    s(4, 4), // Yurt
+];
+
+/// Mobility: the weight of each empty square a piece may go to by a quiet pattern that differs
+/// from its capture pattern (the Empire's queen-movers, the Horde's Lancer and Archer); for the
+/// other pieces the two are the same, already counted.
+pub const MOBILITY_QUIET: [S; PieceType::COUNT] = [
+    s(0, 0), // Pawn
+    s(0, 0), // Knight
+    s(0, 0), // Bishop
+    s(0, 0), // Rook
+    s(0, 0), // Queen
+    s(0, 0), // King
+    s(0, 0), // Soldier
+    s(2, 3), // Eagle
+    s(2, 3), // Cardinal
+    s(2, 3), // Tower
+    s(2, 3), // Duke
+    s(0, 0), // Kheshig
+    s(4, 4), // Lancer
+    s(4, 4), // Archer
+    s(0, 0), // Yurt
+];
+
+/// Mobility: the typical number of squares, (capture pattern, quiet pattern), by
+/// `PieceType::index()`. A piece reaching more earns its weights, one reaching fewer loses
+/// them, so mobility leaves the material values as they are on average.
+pub const MOBILITY_TYPICAL: [(i32, i32); PieceType::COUNT] = [
+    (0, 0),  // Pawn
+    (4, 0),  // Knight
+    (6, 0),  // Bishop
+    (6, 0),  // Rook
+    (12, 0), // Queen
+    (0, 0),  // King
+    (0, 0),  // Soldier
+    (4, 12), // Eagle
+    (6, 12), // Cardinal
+    (6, 12), // Tower
+    (5, 12), // Duke
+    (8, 0),  // Kheshig
+    (6, 4),  // Lancer
+    (6, 4),  // Archer
+    (3, 0),  // Yurt
+];

@@ -68,3 +68,16 @@ const fn phase_material() -> [i32; PieceType::COUNT] {
     }
     material
 }
+
+/// The material and piece-square score of `color`'s pieces alone, from that side's point of
+/// view (for reports: the position keeps only the sum).
+pub fn own_placement(pos: &crate::Position, color: Color) -> S {
+    let mut own = Placement::default();
+    for sq in pos.pieces_of(color) {
+        own.add(pos.piece_at(sq).expect("a piece"), sq);
+    }
+    match color {
+        Color::White => own.score,
+        Color::Black => S::ZERO - own.score,
+    }
+}

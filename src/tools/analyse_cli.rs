@@ -19,7 +19,7 @@ Usage:
                  [--hash MB] [--wdl] [--json]
 
 Position:
-  --variant V     empire (default) or chess
+  --variant V     empire (default), orda or chess
   --fen FEN       the position (quote it); default: the variant's start position
   --moves M...    moves played from there, in UCI (e1f2) or SAN (Kf2), up to the next --flag
 

@@ -1,6 +1,6 @@
 //! Tools built on the engine's library: perft, bench, the test-openings generator, the opening
-//! book builder, command-line analysis and the match runner, with the command lines of the
-//! larger ones.
+//! book builder, command-line analysis, the match runner and the tuner's data generator, with
+//! the command lines of the larger ones.
 
 pub mod analyse;
 pub mod analyse_cli;
@@ -8,6 +8,8 @@ pub mod args;
 pub mod bench;
 pub mod book_build;
 pub mod book_cli;
+pub mod datagen;
+pub mod datagen_cli;
 pub mod matches;
 pub mod openings;
 pub mod perft;

@@ -140,14 +140,9 @@ impl Session {
             }
             Command::Perft(depth) => self.perft(depth),
             Command::Eval => {
-                let cp = eval::to_centipawns(eval::evaluate(&self.position));
-                let side = match self.position.side_to_move() {
-                    Color::White => "white",
-                    Color::Black => "black",
-                };
-                send(&format!(
-                    "Final evaluation: {cp} cp (from {side}'s side, to move)"
-                ));
+                for line in eval::report(&self.position).lines() {
+                    send(line);
+                }
             }
             Command::Bench => {
                 self.finish_search();

@@ -1,0 +1,93 @@
+//! The `eval` command's report: every term for White, for Black and in total, middlegame and
+//! endgame, then the phase, the tempo and the final value, in pawns (as Stockfish prints it).
+
+use super::params::{PAWN_VALUE_EG, PHASE_MAX, S, TEMPO};
+use super::placement::own_placement;
+use super::Breakdown;
+use crate::types::Color;
+use crate::Position;
+use std::fmt::Write;
+
+fn pawns(value: i32) -> String {
+    format!("{:+.2}", f64::from(value) / f64::from(PAWN_VALUE_EG))
+}
+
+fn pair(score: S) -> String {
+    format!("{:>6} {:>6}", pawns(score.mg()), pawns(score.eg()))
+}
+
+/// The evaluation of `pos`, term by term, as lines of text.
+pub fn report(pos: &Position) -> String {
+    let breakdown = Breakdown::of(pos);
+    let placement = Color::BOTH.map(|color| own_placement(pos, color));
+    let mut rows = vec![("Material", placement)];
+    rows.extend(breakdown.terms());
+    let mut out = String::new();
+    let rule = "------------+---------------+---------------+---------------";
+    let _ = writeln!(
+        out,
+        "     Term   |     White     |     Black     |     Total"
+    );
+    let _ = writeln!(
+        out,
+        "            |   MG     EG   |   MG     EG   |   MG     EG"
+    );
+    let _ = writeln!(out, "{rule}");
+    for (name, [white, black]) in rows {
+        let _ = writeln!(
+            out,
+            "{name:>11} | {} | {} | {}",
+            pair(white),
+            pair(black),
+            pair(white - black)
+        );
+    }
+    let _ = writeln!(out, "{rule}");
+    let total = breakdown.white_view();
+    let _ = writeln!(
+        out,
+        "{:>11} | {:>13} | {:>13} | {}",
+        "Total",
+        "",
+        "",
+        pair(total)
+    );
+    let _ = writeln!(
+        out,
+        "Phase: {}/{PHASE_MAX} middlegame; blended: {} (White's view)",
+        breakdown.phase,
+        pawns(total.taper(breakdown.phase))
+    );
+    let side = match breakdown.side_to_move {
+        Color::White => "white",
+        Color::Black => "black",
+    };
+    let _ = write!(
+        out,
+        "Tempo: {}; final evaluation: {} (from {side}'s side, to move)",
+        pawns(TEMPO),
+        pawns(breakdown.value())
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    #[test]
+    fn the_material_rows_add_up_to_the_kept_sum() {
+        for (variant, fen) in [
+            (Variant::Empire, Variant::Empire.start_fen()),
+            (
+                Variant::Chess,
+                "r1bqk2r/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP3PPP/R1BQKB1R w KQkq - 0 8",
+            ),
+        ] {
+            let pos = Position::from_fen(fen, variant).unwrap();
+            let [white, black] = Color::BOTH.map(|color| own_placement(&pos, color));
+            assert_eq!(white - black, pos.placement().score);
+        }
+    }
+}

@@ -2,7 +2,9 @@
 
 use anyhow::{bail, Context, Result};
 use kaiser::tools::args::{flag_value, parse_value};
-use kaiser::tools::{analyse_cli, bench, book_cli, datagen_cli, matches, openings, perft};
+use kaiser::tools::{
+    analyse_cli, bench, book_cli, datagen_cli, matches, openings, perft, tune_cli,
+};
 use kaiser::{Position, Variant};
 use std::io::Write;
 use std::time::Instant;
@@ -38,6 +40,10 @@ Usage:
                  [--threads T] [--seed S]
       Plays self-play games and writes their quiet positions, labelled with the result, for
       the evaluation tuner (see kaiser datagen --help).
+  kaiser tune --data FILE [--variant V] [--epochs N] [--rate R] [--regularise L]
+              [--holdout N] [--threads T] [--k K] [--out FILE]
+      Fits the evaluation's weights to those positions and writes them into the source
+      (see kaiser tune --help).
   kaiser --help
       Prints this text.";
 
@@ -58,6 +64,7 @@ fn run(args: &[String]) -> Result<()> {
         Some("analyse" | "analyze") => analyse_cli::run(&args[1..]),
         Some("book") => book_cli::run(&args[1..]),
         Some("datagen") => datagen_cli::run(&args[1..]),
+        Some("tune") => tune_cli::run(&args[1..]),
         None => {
             kaiser::uci::run();
             Ok(())

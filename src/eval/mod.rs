@@ -1,23 +1,32 @@
 //! Static evaluation: tapered material and piece-square tables (summed incrementally, see
 //! `placement`), mobility (see `mobility`), and a first campmate term (how free a king's road to
 //! its far rank is), gathered term by term in a `Breakdown` that the
-//! `eval` command prints (see `report`). All weights live in `params`.
+//! `eval` command prints (see `report`). The tuned weights are in `weights` (one table per
+//! variant, laid out as `layout` says), the fixed settings in `params`; every term reports to a
+//! `sink::Sink`, so the same code evaluates and, for the tuner, traces (`trace`).
 //!
 //! Values are in Fairy-Stockfish's internal units (`params::PAWN_VALUE_EG` = 213 is one pawn);
 //! `to_centipawns` converts for reporting.
 
+pub mod layout;
 mod mobility;
 pub mod params;
 mod placement;
 mod report;
+pub mod sink;
+mod weights;
 
+use layout::{CAMP_DISTANCE, CAMP_FREE_RANK, CAMP_OPEN_ROAD};
 use mobility::{mobility, pawn_like_attacks};
+use params::*;
+use placement::placement_terms;
 pub use placement::Placement;
 pub use report::report;
+use sink::{Scores, Sink, Trace};
+pub use weights::weights;
 
 use crate::types::{Bitboard, Color};
 use crate::Position;
-use params::*;
 
 /// The static value of `pos` for the side to move, in internal units (see `to_centipawns`).
 pub fn evaluate(pos: &Position) -> i32 {
@@ -39,19 +48,15 @@ pub struct Breakdown {
 
 impl Breakdown {
     pub fn of(pos: &Position) -> Breakdown {
-        let placement = pos.placement();
-        let pawn_like = Color::BOTH.map(|color| pawn_like_attacks(pos, color));
-        let campmate = match pos.variant().has_campmate() {
-            true => Color::BOTH.map(|color| campmate(pos, color)),
-            false => [S::ZERO; 2],
-        };
-        let material = placement.phase_material;
+        let weights = weights(pos.variant());
+        let mut mobility = Scores::new(weights);
+        let mut campmate = Scores::new(weights);
+        other_terms(pos, &mut mobility, &mut campmate);
         Breakdown {
-            placement: placement.score,
-            mobility: Color::BOTH.map(|color| mobility(pos, color, pawn_like[(!color).index()])),
-            campmate,
-            phase: (material.clamp(ENDGAME_LIMIT, MIDGAME_LIMIT) - ENDGAME_LIMIT) * PHASE_MAX
-                / (MIDGAME_LIMIT - ENDGAME_LIMIT),
+            placement: pos.placement().score,
+            mobility: mobility.by_color,
+            campmate: campmate.by_color,
+            phase: phase(pos),
             side_to_move: pos.side_to_move(),
         }
     }
@@ -81,6 +86,37 @@ impl Breakdown {
     }
 }
 
+/// Reports the terms other than placement: mobility to `mobility`, campmate to `campmate`.
+fn other_terms(pos: &Position, mobility_sink: &mut impl Sink, campmate_sink: &mut impl Sink) {
+    let pawn_like = Color::BOTH.map(|color| pawn_like_attacks(pos, color));
+    for color in Color::BOTH {
+        mobility(pos, color, pawn_like[(!color).index()], mobility_sink);
+        if pos.variant().has_campmate() {
+            campmate(pos, color, campmate_sink);
+        }
+    }
+}
+
+/// The middlegame share of `pos`, 0 (endgame) ..= `PHASE_MAX`.
+pub fn phase(pos: &Position) -> i32 {
+    let material = pos.placement().phase_material;
+    (material.clamp(ENDGAME_LIMIT, MIDGAME_LIMIT) - ENDGAME_LIMIT) * PHASE_MAX
+        / (MIDGAME_LIMIT - ENDGAME_LIMIT)
+}
+
+/// Every term of the evaluation of `pos` as counts of weights (see `sink::Trace`), for the
+/// tuner: with the phase and the tempo, they give back `evaluate`.
+pub fn trace(pos: &Position) -> Trace {
+    let mut trace = Trace::default();
+    placement_terms(pos, &mut trace);
+    let mut rest = Trace::default();
+    other_terms(pos, &mut trace, &mut rest);
+    for (count, more) in trace.counts.iter_mut().zip(rest.counts) {
+        *count += more;
+    }
+    trace
+}
+
 /// Converts an internal value to centipawns (a pawn in the endgame is 100).
 pub fn to_centipawns(value: i32) -> i32 {
     value * 100 / PAWN_VALUE_EG
@@ -90,12 +126,12 @@ pub fn to_centipawns(value: i32) -> i32 {
 /// square within one file of the king that is neither attacked by the enemy nor held by a friendly
 /// piece? Consecutive free ranks count, a free first step earns a bonus by distance, and a road
 /// free all the way earns more.
-fn campmate(pos: &Position, color: Color) -> S {
+fn campmate(pos: &Position, color: Color, sink: &mut impl Sink) {
     let ksq = pos.king_square(color);
     let far = pos.variant().campmate_rank(color);
     let distance = ksq.rank().abs_diff(far);
     if distance == 0 || distance > CAMP_HORIZON {
-        return S::ZERO;
+        return;
     }
     let occ = pos.occupied();
     let own = pos.pieces_of(color);
@@ -122,13 +158,13 @@ fn campmate(pos: &Position, color: Color) -> S {
         free_ranks += 1;
     }
     if free_ranks == 0 {
-        return S::ZERO;
+        return;
     }
-    let mut bonus = CAMP_DISTANCE[distance as usize] + CAMP_FREE_RANK * free_ranks;
+    sink.add(color, CAMP_DISTANCE + distance as usize, 1);
+    sink.add(color, CAMP_FREE_RANK, free_ranks);
     if free_ranks == distance as i32 {
-        bonus += CAMP_OPEN_ROAD;
+        sink.add(color, CAMP_OPEN_ROAD, 1);
     }
-    bonus
 }
 
 #[cfg(test)]
@@ -206,6 +242,37 @@ mod tests {
             let pos = Position::from_fen(fen, Variant::Chess).unwrap();
             let flipped = Position::from_fen(&colour_flipped(fen), Variant::Chess).unwrap();
             assert_eq!(evaluate(&pos), evaluate(&flipped), "{fen}");
+        }
+    }
+
+    #[test]
+    fn the_trace_gives_back_the_evaluation() {
+        for (variant, fen) in [
+            (Variant::Empire, Variant::Empire.start_fen()),
+            (
+                Variant::Empire,
+                "rnbqk2r/pp3ppp/4pn2/2p5/3P4/P1SS1PPP/4K3/TECD1CET b kq - 0 6",
+            ),
+            (Variant::Empire, "4k3/8/8/3K4/8/8/8/8 w - - 0 1"),
+            (Variant::Orda, Variant::Orda.start_fen()),
+            (
+                Variant::Chess,
+                "2r3k1/1q3ppp/p2p4/1p1Pp3/4P1n1/1P1Q1N2/P4PPP/2R3K1 w - - 0 25",
+            ),
+        ] {
+            let pos = Position::from_fen(fen, variant).unwrap();
+            let weights = weights(variant);
+            let sum = trace(&pos)
+                .counts
+                .iter()
+                .zip(weights)
+                .fold(S::ZERO, |sum, (&count, &weight)| sum + weight * count);
+            let white_view = sum.taper(phase(&pos));
+            let value = match pos.side_to_move() {
+                Color::White => white_view,
+                Color::Black => -white_view,
+            };
+            assert_eq!(value + TEMPO, evaluate(&pos), "{fen}");
         }
     }
 

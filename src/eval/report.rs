@@ -2,8 +2,9 @@
 //! endgame, then the phase, the tempo and the final value, in pawns (as Stockfish prints it).
 
 use super::params::{PAWN_VALUE_EG, PHASE_MAX, S, TEMPO};
-use super::placement::own_placement;
-use super::Breakdown;
+use super::placement::placement_terms;
+use super::sink::Scores;
+use super::{weights, Breakdown};
 use crate::types::Color;
 use crate::Position;
 use std::fmt::Write;
@@ -16,11 +17,18 @@ fn pair(score: S) -> String {
     format!("{:>6} {:>6}", pawns(score.mg()), pawns(score.eg()))
 }
 
+/// Each side's material and piece-square score, from its own point of view (the position keeps
+/// only their difference).
+fn own_placements(pos: &Position) -> [S; 2] {
+    let mut scores = Scores::new(weights(pos.variant()));
+    placement_terms(pos, &mut scores);
+    scores.by_color
+}
+
 /// The evaluation of `pos`, term by term, as lines of text.
 pub fn report(pos: &Position) -> String {
     let breakdown = Breakdown::of(pos);
-    let placement = Color::BOTH.map(|color| own_placement(pos, color));
-    let mut rows = vec![("Material", placement)];
+    let mut rows = vec![("Material", own_placements(pos))];
     rows.extend(breakdown.terms());
     let mut out = String::new();
     let rule = "------------+---------------+---------------+---------------";
@@ -86,7 +94,7 @@ mod tests {
             ),
         ] {
             let pos = Position::from_fen(fen, variant).unwrap();
-            let [white, black] = Color::BOTH.map(|color| own_placement(&pos, color));
+            let [white, black] = own_placements(&pos);
             assert_eq!(white - black, pos.placement().score);
         }
     }

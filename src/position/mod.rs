@@ -328,7 +328,7 @@ impl Position {
         self.by_color[piece.color.index()] |= sq;
         self.by_type[piece.kind.index()] |= sq;
         self.by_capture[piece.kind.capture_pattern() as usize] |= sq;
-        self.placement.add(piece, sq);
+        self.placement.add(self.variant, piece, sq);
     }
 
     #[inline]
@@ -339,7 +339,7 @@ impl Position {
         self.by_color[piece.color.index()] ^= sq;
         self.by_type[piece.kind.index()] ^= sq;
         self.by_capture[piece.kind.capture_pattern() as usize] ^= sq;
-        self.placement.remove(piece, sq);
+        self.placement.remove(self.variant, piece, sq);
         piece
     }
 
@@ -381,7 +381,7 @@ impl Position {
         }
         let mut placement = Placement::default();
         for sq in self.occupied() {
-            placement.add(self.board[sq.index()].expect("occupied"), sq);
+            placement.add(self.variant, self.board[sq.index()].expect("occupied"), sq);
         }
         by_color == self.by_color
             && by_type == self.by_type

@@ -12,7 +12,7 @@
 //! seed and `N` alone.
 
 use crate::search::{Engine, Limits, NullListener, Score, SearchControl};
-use crate::types::MoveKind;
+use crate::types::{Move, MoveKind};
 use crate::{Color, Position, Variant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -134,6 +134,12 @@ pub fn run(
     failure.into_inner().unwrap().map_or(Ok(()), Err)
 }
 
+/// Whether `pos` is quiet enough to be kept when `m` is played from it: the side to move is not
+/// in check, and `m` is neither a capture nor a promotion (nor castling or en passant).
+pub fn is_kept(pos: &Position, m: Move) -> bool {
+    !pos.in_check() && pos.piece_at(m.to()).is_none() && m.kind() == MoveKind::Normal
+}
+
 /// Plays game `index` of the run.
 pub fn play(config: &Config, index: usize, engine: &mut Engine) -> Game {
     let mut rng =
@@ -165,12 +171,7 @@ pub fn play(config: &Config, index: usize, engine: &mut Engine) -> Game {
         }
         let result = engine.search(&pos, &limits, &SearchControl::new(), &NullListener);
         let m = result.best.expect("a position that is not over has a move");
-        let quiet = pos.piece_at(m.to()).is_none() && m.kind() == MoveKind::Normal;
-        if ply >= config.skip_plies
-            && quiet
-            && !pos.in_check()
-            && matches!(result.score, Score::Cp(_))
-        {
+        if ply >= config.skip_plies && matches!(result.score, Score::Cp(_)) && is_kept(&pos, m) {
             fens.push(pos.fen());
         }
         pos.make_move(m);

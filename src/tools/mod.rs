@@ -1,5 +1,5 @@
 //! Tools built on the engine's library: perft, bench, the test-openings generator, the opening
-//! book builder, command-line analysis, the match runner and the tuner's data generator, with
+//! book builder, command-line analysis, the match runner, the tuner and its data generator, with
 //! the command lines of the larger ones.
 
 pub mod analyse;
@@ -13,3 +13,7 @@ pub mod datagen_cli;
 pub mod matches;
 pub mod openings;
 pub mod perft;
+pub mod pgn_import;
+pub mod tune;
+pub mod tune_cli;
+pub mod weights_file;

@@ -1,0 +1,150 @@
+//! The evaluation weights for orda, written by `kaiser tune` (see `tuning/README.md`);
+//! `eval::layout` says which weight is which.
+
+use crate::eval::layout::Weights;
+use crate::eval::params::s;
+
+#[rustfmt::skip]
+pub const WEIGHTS: Weights = [
+    // Material, by piece type
+    s(120, 213), // Pawn
+    s(781, 854), // Knight
+    s(825, 915), // Bishop
+    s(1276, 1380), // Rook
+    s(2538, 2682), // Queen
+    s(0, 0), // King
+    s(200, 270), // Soldier
+    s(1000, 1075), // Eagle
+    s(1225, 1420), // Cardinal
+    s(1375, 1480), // Tower
+    s(1050, 1150), // Duke
+    s(1800, 1900), // Kheshig
+    s(1050, 1250), // Lancer
+    s(1100, 1200), // Archer
+    s(630, 630), // Yurt
+    // Piece-square tables (see `params::PST_OF`), from the owner's side
+    s(0, 0), s(0, 0), s(0, 0), s(0, 0), // Pawn table, rank 1, files a-d
+    s(-6, -4), s(4, -4), s(8, 2), s(10, 4), // Pawn table, rank 2, files a-d
+    s(-8, 0), s(-6, 0), s(12, 0), s(20, 2), // Pawn table, rank 3, files a-d
+    s(-6, 8), s(-4, 6), s(14, 2), s(30, 0), // Pawn table, rank 4, files a-d
+    s(2, 24), s(4, 20), s(10, 16), s(18, 14), // Pawn table, rank 5, files a-d
+    s(10, 60), s(14, 56), s(18, 50), s(22, 46), // Pawn table, rank 6, files a-d
+    s(20, 110), s(24, 104), s(28, 98), s(30, 94), // Pawn table, rank 7, files a-d
+    s(0, 0), s(0, 0), s(0, 0), s(0, 0), // Pawn table, rank 8, files a-d
+    s(-175, -96), s(-92, -65), s(-74, -49), s(-73, -21), // Knight table, rank 1, files a-d
+    s(-77, -67), s(-41, -54), s(-27, -18), s(-15, 8), // Knight table, rank 2, files a-d
+    s(-61, -40), s(-17, -27), s(6, -8), s(12, 29), // Knight table, rank 3, files a-d
+    s(-35, -35), s(8, -2), s(40, 13), s(49, 28), // Knight table, rank 4, files a-d
+    s(-34, -45), s(13, -16), s(44, 9), s(51, 39), // Knight table, rank 5, files a-d
+    s(-9, -51), s(22, -44), s(58, -16), s(53, 17), // Knight table, rank 6, files a-d
+    s(-67, -69), s(-27, -50), s(4, -51), s(37, 12), // Knight table, rank 7, files a-d
+    s(-201, -100), s(-83, -88), s(-56, -56), s(-26, -17), // Knight table, rank 8, files a-d
+    s(-53, -57), s(-5, -30), s(-8, -37), s(-23, -12), // Bishop table, rank 1, files a-d
+    s(-15, -37), s(8, -13), s(19, -17), s(4, 1), // Bishop table, rank 2, files a-d
+    s(-7, -16), s(21, -1), s(-5, -2), s(17, 10), // Bishop table, rank 3, files a-d
+    s(-5, -20), s(11, -6), s(25, 0), s(39, 17), // Bishop table, rank 4, files a-d
+    s(-12, -17), s(29, -1), s(22, -14), s(31, 15), // Bishop table, rank 5, files a-d
+    s(-16, -30), s(6, 6), s(1, 4), s(11, 6), // Bishop table, rank 6, files a-d
+    s(-17, -31), s(-14, -20), s(5, -1), s(0, 1), // Bishop table, rank 7, files a-d
+    s(-48, -46), s(1, -42), s(-14, -37), s(-23, -24), // Bishop table, rank 8, files a-d
+    s(-31, -9), s(-20, -13), s(-14, -10), s(-5, -9), // Rook table, rank 1, files a-d
+    s(-21, -12), s(-13, -9), s(-8, -1), s(6, -2), // Rook table, rank 2, files a-d
+    s(-25, 6), s(-11, -8), s(-1, -2), s(3, -6), // Rook table, rank 3, files a-d
+    s(-13, -6), s(-5, 1), s(-4, -9), s(-6, 7), // Rook table, rank 4, files a-d
+    s(-27, -5), s(-15, 8), s(-4, 7), s(3, -6), // Rook table, rank 5, files a-d
+    s(-22, 6), s(-2, 1), s(6, -7), s(12, 10), // Rook table, rank 6, files a-d
+    s(-2, 4), s(12, 5), s(16, 20), s(18, -5), // Rook table, rank 7, files a-d
+    s(-17, 18), s(-19, 0), s(-1, 19), s(9, 13), // Rook table, rank 8, files a-d
+    s(3, -69), s(-5, -57), s(-5, -47), s(4, -26), // Queen table, rank 1, files a-d
+    s(-3, -55), s(5, -31), s(8, -22), s(12, -4), // Queen table, rank 2, files a-d
+    s(-3, -39), s(6, -18), s(13, -9), s(7, 3), // Queen table, rank 3, files a-d
+    s(4, -23), s(5, -3), s(9, 13), s(8, 24), // Queen table, rank 4, files a-d
+    s(0, -29), s(14, -6), s(12, 9), s(5, 21), // Queen table, rank 5, files a-d
+    s(-4, -38), s(10, -18), s(6, -12), s(8, 1), // Queen table, rank 6, files a-d
+    s(-5, -50), s(6, -27), s(10, -24), s(8, -8), // Queen table, rank 7, files a-d
+    s(-2, -75), s(-2, -52), s(1, -43), s(-2, -36), // Queen table, rank 8, files a-d
+    s(271, 1), s(327, 45), s(271, 85), s(198, 76), // King table, rank 1, files a-d
+    s(278, 53), s(303, 100), s(234, 133), s(179, 135), // King table, rank 2, files a-d
+    s(195, 88), s(258, 130), s(169, 169), s(120, 175), // King table, rank 3, files a-d
+    s(164, 103), s(190, 156), s(138, 172), s(98, 172), // King table, rank 4, files a-d
+    s(154, 96), s(179, 166), s(105, 199), s(70, 199), // King table, rank 5, files a-d
+    s(123, 92), s(145, 172), s(81, 184), s(31, 191), // King table, rank 6, files a-d
+    s(88, 47), s(120, 121), s(65, 116), s(33, 131), // King table, rank 7, files a-d
+    s(59, 11), s(89, 59), s(45, 73), s(-1, 78), // King table, rank 8, files a-d
+    s(-10, -10), s(-6, -8), s(-4, -6), s(-2, -4), // Soldier table, rank 1, files a-d
+    s(-6, -6), s(0, -4), s(2, -2), s(4, 0), // Soldier table, rank 2, files a-d
+    s(-4, -2), s(2, 0), s(6, 2), s(8, 4), // Soldier table, rank 3, files a-d
+    s(0, 2), s(6, 4), s(12, 6), s(16, 8), // Soldier table, rank 4, files a-d
+    s(4, 6), s(10, 8), s(16, 10), s(20, 12), // Soldier table, rank 5, files a-d
+    s(8, 10), s(14, 12), s(20, 14), s(24, 16), // Soldier table, rank 6, files a-d
+    s(10, 12), s(16, 14), s(22, 16), s(26, 18), // Soldier table, rank 7, files a-d
+    s(6, 10), s(10, 12), s(14, 14), s(16, 16), // Soldier table, rank 8, files a-d
+    s(-60, -50), s(-35, -30), s(-25, -20), s(-20, -12), // Kheshig table, rank 1, files a-d
+    s(-30, -30), s(-12, -15), s(0, -5), s(5, 0), // Kheshig table, rank 2, files a-d
+    s(-20, -18), s(0, -5), s(12, 5), s(18, 12), // Kheshig table, rank 3, files a-d
+    s(-12, -12), s(8, 2), s(22, 12), s(28, 20), // Kheshig table, rank 4, files a-d
+    s(-10, -12), s(10, 2), s(25, 12), s(30, 20), // Kheshig table, rank 5, files a-d
+    s(-12, -18), s(8, -5), s(20, 5), s(24, 10), // Kheshig table, rank 6, files a-d
+    s(-30, -30), s(-10, -15), s(0, -8), s(8, 0), // Kheshig table, rank 7, files a-d
+    s(-70, -55), s(-35, -35), s(-25, -25), s(-15, -15), // Kheshig table, rank 8, files a-d
+    s(-90, -50), s(-48, -34), s(-38, -25), s(-36, -12), // Horse table, rank 1, files a-d
+    s(-40, -34), s(-20, -27), s(-12, -9), s(-6, 4), // Horse table, rank 2, files a-d
+    s(-30, -20), s(-8, -13), s(4, -4), s(8, 14), // Horse table, rank 3, files a-d
+    s(-18, -18), s(6, -1), s(20, 7), s(25, 14), // Horse table, rank 4, files a-d
+    s(-17, -22), s(8, -8), s(22, 5), s(26, 20), // Horse table, rank 5, files a-d
+    s(-5, -25), s(12, -22), s(28, -8), s(26, 8), // Horse table, rank 6, files a-d
+    s(-34, -34), s(-14, -25), s(2, -25), s(18, 6), // Horse table, rank 7, files a-d
+    s(-100, -50), s(-42, -44), s(-28, -28), s(-14, -9), // Horse table, rank 8, files a-d
+    s(-20, -20), s(-10, -12), s(-6, -8), s(-4, -6), // Yurt table, rank 1, files a-d
+    s(-12, -12), s(0, -4), s(4, 0), s(6, 2), // Yurt table, rank 2, files a-d
+    s(-8, -6), s(4, 0), s(10, 4), s(12, 6), // Yurt table, rank 3, files a-d
+    s(-6, -2), s(6, 4), s(12, 8), s(16, 10), // Yurt table, rank 4, files a-d
+    s(-6, 0), s(6, 6), s(12, 10), s(14, 12), // Yurt table, rank 5, files a-d
+    s(-8, -2), s(4, 4), s(8, 8), s(10, 10), // Yurt table, rank 6, files a-d
+    s(-12, -8), s(-2, 0), s(2, 2), s(4, 4), // Yurt table, rank 7, files a-d
+    s(-20, -16), s(-10, -8), s(-8, -6), s(-6, -4), // Yurt table, rank 8, files a-d
+    // Campmate: by ranks still to go, when the next step forward is free
+    s(0, 0), // 0 to go
+    s(120, 260), // 1 to go
+    s(60, 150), // 2 to go
+    s(30, 80), // 3 to go
+    s(10, 40), // 4 to go
+    s(0, 15), // 5 to go
+    s(0, 0), // 6 to go
+    s(0, 0), // 7 to go
+    // Campmate: per free rank ahead, and for a road free all the way
+    s(6, 22), // free rank
+    s(40, 120), // open road
+    // Mobility: per square of the capture pattern
+    s(0, 0), // Pawn
+    s(8, 8), // Knight
+    s(7, 8), // Bishop
+    s(4, 8), // Rook
+    s(3, 5), // Queen
+    s(0, 0), // King
+    s(0, 0), // Soldier
+    s(8, 8), // Eagle
+    s(7, 8), // Cardinal
+    s(4, 8), // Tower
+    s(6, 6), // Duke
+    s(5, 5), // Kheshig
+    s(4, 8), // Lancer
+    s(7, 8), // Archer
+    s(4, 4), // Yurt
+    // Mobility: per empty square of a different quiet pattern
+    s(0, 0), // Pawn
+    s(0, 0), // Knight
+    s(0, 0), // Bishop
+    s(0, 0), // Rook
+    s(0, 0), // Queen
+    s(0, 0), // King
+    s(0, 0), // Soldier
+    s(2, 3), // Eagle
+    s(2, 3), // Cardinal
+    s(2, 3), // Tower
+    s(2, 3), // Duke
+    s(0, 0), // Kheshig
+    s(4, 4), // Lancer
+    s(4, 4), // Archer
+    s(0, 0), // Yurt
+];

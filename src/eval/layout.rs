@@ -27,8 +27,23 @@ pub const CAMP_OPEN_ROAD: usize = CAMP_FREE_RANK + 1;
 pub const MOBILITY_CAPTURE: usize = CAMP_OPEN_ROAD + 1;
 /// Mobility: per empty square a piece's different quiet pattern reaches, by `PieceType::index()`.
 pub const MOBILITY_QUIET: usize = MOBILITY_CAPTURE + PieceType::COUNT;
+/// King attack: per square of the enemy king's zone (its square and its neighbours) a piece's
+/// capture pattern reaches, by `PieceType::index()`.
+pub const KING_ATTACK: usize = MOBILITY_QUIET + PieceType::COUNT;
+/// Threats: per enemy piece (not a pawn, Soldier or king) a pawn or Soldier attacks.
+pub const THREAT_BY_PAWN: usize = KING_ATTACK + PieceType::COUNT;
+/// Threats: per enemy piece (not the king) attacked and not defended.
+pub const HANGING: usize = THREAT_BY_PAWN + 1;
+/// Pawns: a passed pawn, by rank from its owner's side.
+pub const PASSED_PAWN: usize = HANGING + 1;
+/// Pawns: a pawn with no friendly pawn or Soldier on the files beside it.
+pub const ISOLATED_PAWN: usize = PASSED_PAWN + 8;
+/// Pawns: a pawn with a friendly pawn ahead on its file.
+pub const DOUBLED_PAWN: usize = ISOLATED_PAWN + 1;
+/// Pawns: two Soldiers side by side.
+pub const SOLDIER_PAIR: usize = DOUBLED_PAWN + 1;
 /// The number of weights.
-pub const WEIGHT_COUNT: usize = MOBILITY_QUIET + PieceType::COUNT;
+pub const WEIGHT_COUNT: usize = SOLDIER_PAIR + 1;
 
 /// One variant's weights, indexed by the constants above.
 pub type Weights = [S; WEIGHT_COUNT];
@@ -63,7 +78,7 @@ fn table_rank(row: usize) -> String {
 }
 
 /// Every section, in table order.
-pub const SECTIONS: [Section; 6] = [
+pub const SECTIONS: [Section; 10] = [
     Section {
         title: "Material, by piece type",
         start: MATERIAL,
@@ -105,6 +120,34 @@ pub const SECTIONS: [Section; 6] = [
         rows: PieceType::COUNT,
         row_len: 1,
         row_label: piece_name,
+    },
+    Section {
+        title: "King attack: per square of the enemy king's zone reached",
+        start: KING_ATTACK,
+        rows: PieceType::COUNT,
+        row_len: 1,
+        row_label: piece_name,
+    },
+    Section {
+        title: "Threats: a piece attacked by a pawn or Soldier, a piece hanging",
+        start: THREAT_BY_PAWN,
+        rows: 2,
+        row_len: 1,
+        row_label: |row| ["by a pawn", "hanging"][row].to_string(),
+    },
+    Section {
+        title: "Pawns: a passed pawn, by rank",
+        start: PASSED_PAWN,
+        rows: 8,
+        row_len: 1,
+        row_label: |rank| format!("rank {}", rank + 1),
+    },
+    Section {
+        title: "Pawns: isolated, doubled; Soldiers side by side",
+        start: ISOLATED_PAWN,
+        rows: 3,
+        row_len: 1,
+        row_label: |row| ["isolated", "doubled", "Soldier pair"][row].to_string(),
     },
 ];
 

@@ -1,9 +1,10 @@
 //! Static evaluation: tapered material and piece-square tables (summed incrementally, see
-//! `placement`), mobility (see `mobility`), and a first campmate term (how free a king's road to
-//! its far rank is), gathered term by term in a `Breakdown` that the
-//! `eval` command prints (see `report`). The tuned weights are in `weights` (one table per
-//! variant, laid out as `layout` says), the fixed settings in `params`; every term reports to a
-//! `sink::Sink`, so the same code evaluates and, for the tuner, traces (`trace`).
+//! `placement`), mobility and attacks on the enemy king (`mobility`), threats (`threats`), pawn
+//! structure (`pawns`) and the campmate race (how free a king's road to its far rank is),
+//! gathered term by term in a `Breakdown` that the `eval` command prints (see `report`). The
+//! tuned weights are in `weights` (one table per variant, laid out as `layout` says), the fixed
+//! settings in `params`; every term reports to a `sink::Sink`, so the same code evaluates and,
+//! for the tuner, traces (`trace`).
 //!
 //! Values are in Fairy-Stockfish's internal units (`params::PAWN_VALUE_EG` = 213 is one pawn);
 //! `to_centipawns` converts for reporting.
@@ -11,20 +12,25 @@
 pub mod layout;
 mod mobility;
 pub mod params;
+mod pawns;
 mod placement;
 mod report;
 pub mod sink;
+mod threats;
 mod weights;
 
 use layout::{CAMP_DISTANCE, CAMP_FREE_RANK, CAMP_OPEN_ROAD};
 use mobility::{mobility, pawn_like_attacks};
 use params::*;
+use pawns::pawn_structure;
 use placement::placement_terms;
 pub use placement::Placement;
 pub use report::report;
-use sink::{Scores, Sink, Trace};
+use sink::{Scores, Sink, Term, Trace};
+use threats::{threats, AttackMaps};
 pub use weights::weights;
 
+use crate::attacks::king_attacks;
 use crate::types::{Bitboard, Color};
 use crate::Position;
 
@@ -39,8 +45,8 @@ pub fn evaluate(pos: &Position) -> i32 {
 pub struct Breakdown {
     /// Material and piece-square values, White's view (kept up to date by the position).
     pub placement: S,
-    pub mobility: [S; 2],
-    pub campmate: [S; 2],
+    /// The other terms, by `Term as usize` (the `Term::Placement` row unused).
+    pub by_term: [[S; 2]; Term::COUNT],
     /// The middlegame share, 0 (endgame) ..= `PHASE_MAX`.
     pub phase: i32,
     pub side_to_move: Color,
@@ -48,22 +54,19 @@ pub struct Breakdown {
 
 impl Breakdown {
     pub fn of(pos: &Position) -> Breakdown {
-        let weights = weights(pos.variant());
-        let mut mobility = Scores::new(weights);
-        let mut campmate = Scores::new(weights);
-        other_terms(pos, &mut mobility, &mut campmate);
+        let mut scores = Scores::new(weights(pos.variant()));
+        other_terms(pos, &mut scores);
         Breakdown {
             placement: pos.placement().score,
-            mobility: mobility.by_color,
-            campmate: campmate.by_color,
+            by_term: scores.by_term,
             phase: phase(pos),
             side_to_move: pos.side_to_move(),
         }
     }
 
     /// The terms other than placement, by name.
-    pub fn terms(&self) -> [(&'static str, [S; 2]); 2] {
-        [("Mobility", self.mobility), ("Campmate", self.campmate)]
+    pub fn terms(&self) -> [(&'static str, [S; 2]); Term::OTHERS.len()] {
+        Term::OTHERS.map(|term| (term.name(), self.by_term[term as usize]))
     }
 
     /// Every term summed, White's view, before tapering.
@@ -86,13 +89,21 @@ impl Breakdown {
     }
 }
 
-/// Reports the terms other than placement: mobility to `mobility`, campmate to `campmate`.
-fn other_terms(pos: &Position, mobility_sink: &mut impl Sink, campmate_sink: &mut impl Sink) {
+/// Reports every term but placement to `sink`.
+fn other_terms(pos: &Position, sink: &mut impl Sink) {
     let pawn_like = Color::BOTH.map(|color| pawn_like_attacks(pos, color));
+    let pieces = Color::BOTH.map(|color| mobility(pos, color, pawn_like[(!color).index()], sink));
+    let maps = AttackMaps {
+        all: Color::BOTH.map(|color| {
+            pieces[color.index()] | pawn_like[color.index()] | king_attacks(pos.king_square(color))
+        }),
+        pawn_like,
+    };
     for color in Color::BOTH {
-        mobility(pos, color, pawn_like[(!color).index()], mobility_sink);
+        threats(pos, color, &maps, sink);
+        pawn_structure(pos, color, sink);
         if pos.variant().has_campmate() {
-            campmate(pos, color, campmate_sink);
+            campmate(pos, color, sink);
         }
     }
 }
@@ -109,11 +120,7 @@ pub fn phase(pos: &Position) -> i32 {
 pub fn trace(pos: &Position) -> Trace {
     let mut trace = Trace::default();
     placement_terms(pos, &mut trace);
-    let mut rest = Trace::default();
-    other_terms(pos, &mut trace, &mut rest);
-    for (count, more) in trace.counts.iter_mut().zip(rest.counts) {
-        *count += more;
-    }
+    other_terms(pos, &mut trace);
     trace
 }
 
@@ -160,10 +167,10 @@ fn campmate(pos: &Position, color: Color, sink: &mut impl Sink) {
     if free_ranks == 0 {
         return;
     }
-    sink.add(color, CAMP_DISTANCE + distance as usize, 1);
-    sink.add(color, CAMP_FREE_RANK, free_ranks);
+    sink.add(Term::Campmate, color, CAMP_DISTANCE + distance as usize, 1);
+    sink.add(Term::Campmate, color, CAMP_FREE_RANK, free_ranks);
     if free_ranks == distance as i32 {
-        sink.add(color, CAMP_OPEN_ROAD, 1);
+        sink.add(Term::Campmate, color, CAMP_OPEN_ROAD, 1);
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::layout::{piece_square_index, MATERIAL};
 use super::params::*;
-use super::sink::Sink;
+use super::sink::{Sink, Term};
 use super::weights::weights;
 use crate::types::{Color, Piece, PieceType, Square};
 use crate::{Position, Variant};
@@ -59,7 +59,7 @@ pub fn placement_terms(pos: &Position, sink: &mut impl Sink) {
     for sq in pos.occupied() {
         let piece = pos.piece_at(sq).expect("a piece");
         for index in piece_weights(piece.kind.index(), piece.color, sq.index()) {
-            sink.add(piece.color, index, 1);
+            sink.add(Term::Placement, piece.color, index, 1);
         }
     }
 }

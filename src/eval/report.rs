@@ -3,7 +3,7 @@
 
 use super::params::{PAWN_VALUE_EG, PHASE_MAX, S, TEMPO};
 use super::placement::placement_terms;
-use super::sink::Scores;
+use super::sink::{Scores, Term};
 use super::{weights, Breakdown};
 use crate::types::Color;
 use crate::Position;
@@ -22,13 +22,13 @@ fn pair(score: S) -> String {
 fn own_placements(pos: &Position) -> [S; 2] {
     let mut scores = Scores::new(weights(pos.variant()));
     placement_terms(pos, &mut scores);
-    scores.by_color
+    scores.by_term[Term::Placement as usize]
 }
 
 /// The evaluation of `pos`, term by term, as lines of text.
 pub fn report(pos: &Position) -> String {
     let breakdown = Breakdown::of(pos);
-    let mut rows = vec![("Material", own_placements(pos))];
+    let mut rows = vec![(Term::Placement.name(), own_placements(pos))];
     rows.extend(breakdown.terms());
     let mut out = String::new();
     let rule = "------------+---------------+---------------+---------------";

@@ -147,4 +147,36 @@ pub const WEIGHTS: Weights = [
     s(4, 4), // Lancer
     s(4, 4), // Archer
     s(0, 0), // Yurt
+    // King attack: per square of the enemy king's zone reached
+    s(0, 0), // Pawn
+    s(0, 0), // Knight
+    s(0, 0), // Bishop
+    s(0, 0), // Rook
+    s(0, 0), // Queen
+    s(0, 0), // King
+    s(0, 0), // Soldier
+    s(0, 0), // Eagle
+    s(0, 0), // Cardinal
+    s(0, 0), // Tower
+    s(0, 0), // Duke
+    s(0, 0), // Kheshig
+    s(0, 0), // Lancer
+    s(0, 0), // Archer
+    s(0, 0), // Yurt
+    // Threats: a piece attacked by a pawn or Soldier, a piece hanging
+    s(0, 0), // by a pawn
+    s(0, 0), // hanging
+    // Pawns: a passed pawn, by rank
+    s(0, 0), // rank 1
+    s(0, 0), // rank 2
+    s(0, 0), // rank 3
+    s(0, 0), // rank 4
+    s(0, 0), // rank 5
+    s(0, 0), // rank 6
+    s(0, 0), // rank 7
+    s(0, 0), // rank 8
+    // Pawns: isolated, doubled; Soldiers side by side
+    s(0, 0), // isolated
+    s(0, 0), // doubled
+    s(0, 0), // Soldier pair
 ];

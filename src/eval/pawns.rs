@@ -1,0 +1,145 @@
+//! Pawn structure: passed pawns (by rank), isolated and doubled pawns, and the Empire's Soldier
+//! pairs (two Soldiers side by side guard each other's flanks).
+//!
+//! Pawns and Soldiers are both "pawn-like" here: either one ahead of a pawn, on its file or a
+//! file beside it, stops the pawn from being passed, and either one on a file beside a pawn
+//! keeps it from being isolated.
+
+use super::layout::{DOUBLED_PAWN, ISOLATED_PAWN, PASSED_PAWN, SOLDIER_PAIR};
+use super::sink::{Sink, Term};
+use crate::types::{Bitboard, Color, PieceType};
+use crate::Position;
+
+/// The files beside each file.
+const ADJACENT_FILES: [u64; 8] = adjacent_files();
+
+/// The squares strictly ahead of each square on its own file, by `Color::index()` and square.
+const AHEAD: [[u64; 64]; 2] = ahead();
+
+/// The squares strictly ahead of each square on its own file and the files beside it: where an
+/// enemy pawn or Soldier stops a pawn from being passed.
+const FRONT_SPAN: [[u64; 64]; 2] = front_span();
+
+const fn adjacent_files() -> [u64; 8] {
+    let mut masks = [0; 8];
+    let mut file = 0;
+    while file < 8 {
+        if file > 0 {
+            masks[file] |= Bitboard::file(file as u8 - 1).0;
+        }
+        if file < 7 {
+            masks[file] |= Bitboard::file(file as u8 + 1).0;
+        }
+        file += 1;
+    }
+    masks
+}
+
+const fn ahead() -> [[u64; 64]; 2] {
+    let mut masks = [[0; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let (rank, file) = (sq / 8, sq % 8);
+        let file_mask = Bitboard::file(file as u8).0;
+        let above = if rank < 7 {
+            !0u64 << (8 * (rank + 1))
+        } else {
+            0
+        };
+        let below = (1u64 << (8 * rank)) - 1;
+        masks[0][sq] = file_mask & above;
+        masks[1][sq] = file_mask & below;
+        sq += 1;
+    }
+    masks
+}
+
+const fn front_span() -> [[u64; 64]; 2] {
+    let ahead = ahead();
+    let mut masks = [[0; 64]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut sq = 0;
+        while sq < 64 {
+            masks[color][sq] = ahead[color][sq];
+            if sq % 8 > 0 {
+                masks[color][sq] |= ahead[color][sq - 1];
+            }
+            if sq % 8 < 7 {
+                masks[color][sq] |= ahead[color][sq + 1];
+            }
+            sq += 1;
+        }
+        color += 1;
+    }
+    masks
+}
+
+/// Reports `color`'s pawn structure to `sink`.
+pub fn pawn_structure(pos: &Position, color: Color, sink: &mut impl Sink) {
+    let pawns = pos.pieces(color, PieceType::Pawn);
+    let soldiers = pos.pieces(color, PieceType::Soldier);
+    let friends = (pawns | soldiers).0;
+    let enemies = (pos.pieces(!color, PieceType::Pawn) | pos.pieces(!color, PieceType::Soldier)).0;
+    for sq in pawns {
+        let file = sq.file() as usize;
+        let ahead = AHEAD[color.index()][sq.index()];
+        if enemies & FRONT_SPAN[color.index()][sq.index()] == 0 {
+            let rank = color.relative_rank(sq.rank()) as usize;
+            sink.add(Term::Pawns, color, PASSED_PAWN + rank, 1);
+        }
+        if friends & ADJACENT_FILES[file] == 0 {
+            sink.add(Term::Pawns, color, ISOLATED_PAWN, 1);
+        }
+        if pawns.0 & ahead != 0 {
+            sink.add(Term::Pawns, color, DOUBLED_PAWN, 1);
+        }
+    }
+    let paired = soldiers.0 & ((soldiers.0 << 1) & !Bitboard::file(0).0);
+    sink.add(Term::Pawns, color, SOLDIER_PAIR, paired.count_ones() as i32);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::sink::Trace;
+    use crate::Variant;
+
+    fn counts(fen: &str, variant: Variant) -> Trace {
+        let pos = Position::from_fen(fen, variant).unwrap();
+        let mut trace = Trace::default();
+        for color in Color::BOTH {
+            pawn_structure(&pos, color, &mut trace);
+        }
+        trace
+    }
+
+    #[test]
+    fn passed_isolated_and_doubled_pawns() {
+        // White: d5 passed (rank 5), a2 isolated, c2 and c3 doubled (c2 has c3 ahead).
+        let trace = counts("4k3/8/8/3P4/8/2P5/P1P5/4K3 w - - 0 1", Variant::Chess);
+        assert_eq!(trace.counts[PASSED_PAWN + 4], 1);
+        assert_eq!(trace.counts[ISOLATED_PAWN], 1);
+        assert_eq!(trace.counts[DOUBLED_PAWN], 1);
+        // A black pawn on e6 stops d5 (and is itself passed and isolated, for Black).
+        let trace = counts("4k3/8/4p3/3P4/8/8/8/4K3 w - - 0 1", Variant::Chess);
+        assert_eq!(trace.counts[PASSED_PAWN + 4], 0);
+        assert_eq!(trace.counts[ISOLATED_PAWN], 0);
+        let trace = counts("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", Variant::Chess);
+        assert_eq!(trace.counts[PASSED_PAWN + 4], 1);
+    }
+
+    #[test]
+    fn soldiers_stop_passers_and_pair_up() {
+        let start = counts(Variant::Empire.start_fen(), Variant::Empire);
+        assert_eq!(start.counts[SOLDIER_PAIR], 1);
+        assert!(start.counts[PASSED_PAWN..PASSED_PAWN + 8]
+            .iter()
+            .all(|&c| c == 0));
+        // A white Soldier on e3 stops Black's d4 pawn from being passed; on h3 it does not.
+        let stopped = counts("4k3/8/8/8/3p4/4S3/8/K7 b - - 0 1", Variant::Empire);
+        assert_eq!(stopped.counts[PASSED_PAWN + 4], 0);
+        let free = counts("4k3/8/8/8/3p4/7S/8/K7 b - - 0 1", Variant::Empire);
+        assert_eq!(free.counts[PASSED_PAWN + 4], -1);
+    }
+}

@@ -42,8 +42,15 @@ pub const ISOLATED_PAWN: usize = PASSED_PAWN + 8;
 pub const DOUBLED_PAWN: usize = ISOLATED_PAWN + 1;
 /// Pawns: two Soldiers side by side.
 pub const SOLDIER_PAIR: usize = DOUBLED_PAWN + 1;
+/// King shield: per own pawn or Soldier on the three squares in front of the king.
+pub const KING_SHIELD: usize = SOLDIER_PAIR + 1;
+/// Faceoff (Empire): a piece standing alone between the kings on a rank or file.
+pub const FACEOFF_TIED: usize = KING_SHIELD + 1;
+/// Faceoff (Empire): per square next to the enemy king that the own king sees along an open rank
+/// or file (the enemy king may not go there).
+pub const FACEOFF_DENIED: usize = FACEOFF_TIED + 1;
 /// The number of weights.
-pub const WEIGHT_COUNT: usize = SOLDIER_PAIR + 1;
+pub const WEIGHT_COUNT: usize = FACEOFF_DENIED + 1;
 
 /// One variant's weights, indexed by the constants above.
 pub type Weights = [S; WEIGHT_COUNT];
@@ -78,7 +85,7 @@ fn table_rank(row: usize) -> String {
 }
 
 /// Every section, in table order.
-pub const SECTIONS: [Section; 10] = [
+pub const SECTIONS: [Section; 11] = [
     Section {
         title: "Material, by piece type",
         start: MATERIAL,
@@ -148,6 +155,13 @@ pub const SECTIONS: [Section; 10] = [
         rows: 3,
         row_len: 1,
         row_label: |row| ["isolated", "doubled", "Soldier pair"][row].to_string(),
+    },
+    Section {
+        title: "Kings: the shield; faceoff ties and denied squares",
+        start: KING_SHIELD,
+        rows: 3,
+        row_len: 1,
+        row_label: |row| ["shield", "faceoff tie", "faceoff denied"][row].to_string(),
     },
 ];
 

@@ -1,6 +1,7 @@
 //! Static evaluation: tapered material and piece-square tables (summed incrementally, see
-//! `placement`), mobility and attacks on the enemy king (`mobility`), threats (`threats`), pawn
-//! structure (`pawns`) and the campmate race (how free a king's road to its far rank is),
+//! `placement`), mobility and attacks on the enemy king (`mobility`), the king's shield and
+//! Empire's faceoff geometry (`king`), threats (`threats`), pawn structure (`pawns`) and the
+//! campmate race (how free a king's road to its far rank is),
 //! gathered term by term in a `Breakdown` that the `eval` command prints (see `report`). The
 //! tuned weights are in `weights` (one table per variant, laid out as `layout` says), the fixed
 //! settings in `params`; every term reports to a `sink::Sink`, so the same code evaluates and,
@@ -9,6 +10,7 @@
 //! Values are in Fairy-Stockfish's internal units (`params::PAWN_VALUE_EG` = 213 is one pawn);
 //! `to_centipawns` converts for reporting.
 
+mod king;
 pub mod layout;
 mod mobility;
 pub mod params;
@@ -19,6 +21,7 @@ pub mod sink;
 mod threats;
 mod weights;
 
+use king::{faceoff, king_shield};
 use layout::{CAMP_DISTANCE, CAMP_FREE_RANK, CAMP_OPEN_ROAD};
 use mobility::{mobility, pawn_like_attacks};
 use params::*;
@@ -102,6 +105,10 @@ fn other_terms(pos: &Position, sink: &mut impl Sink) {
     for color in Color::BOTH {
         threats(pos, color, &maps, sink);
         pawn_structure(pos, color, sink);
+        king_shield(pos, color, sink);
+        if pos.variant().has_faceoff() {
+            faceoff(pos, color, sink);
+        }
         if pos.variant().has_campmate() {
             campmate(pos, color, sink);
         }

@@ -13,17 +13,21 @@ pub enum Term {
     Placement,
     Mobility,
     KingAttack,
+    KingShield,
+    Faceoff,
     Threats,
     Pawns,
     Campmate,
 }
 
 impl Term {
-    pub const COUNT: usize = 6;
+    pub const COUNT: usize = 8;
     /// Every term but placement (which the position keeps summed), in report order.
     pub const OTHERS: [Term; Term::COUNT - 1] = [
         Term::Mobility,
         Term::KingAttack,
+        Term::KingShield,
+        Term::Faceoff,
         Term::Threats,
         Term::Pawns,
         Term::Campmate,
@@ -34,6 +38,8 @@ impl Term {
             Term::Placement => "Material",
             Term::Mobility => "Mobility",
             Term::KingAttack => "King attack",
+            Term::KingShield => "King shield",
+            Term::Faceoff => "Faceoff",
             Term::Threats => "Threats",
             Term::Pawns => "Pawns",
             Term::Campmate => "Campmate",

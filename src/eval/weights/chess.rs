@@ -179,4 +179,8 @@ pub const WEIGHTS: Weights = [
     s(0, 0), // isolated
     s(0, 0), // doubled
     s(0, 0), // Soldier pair
+    // Kings: the shield; faceoff ties and denied squares
+    s(0, 0), // shield
+    s(0, 0), // faceoff tie
+    s(0, 0), // faceoff denied
 ];

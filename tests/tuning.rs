@@ -1,0 +1,128 @@
+//! The tuner's command lines, end to end: `datagen` plays and imports games, `tune` fits them and
+//! writes a weights file, and bad input is refused with a message.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn kaiser(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kaiser"))
+        .args(args)
+        .output()
+        .expect("run kaiser")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kaiser-tuning-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn datagen_then_tune_writes_a_weights_file() {
+    let dir = scratch("fit");
+    let data = dir.join("empire.txt");
+    let weights = dir.join("empire.rs");
+    let played = kaiser(&[
+        "datagen",
+        "--out",
+        data.to_str().unwrap(),
+        "--games",
+        "6",
+        "--nodes",
+        "300",
+        "--threads",
+        "2",
+    ]);
+    assert!(played.status.success(), "{}", stderr(&played));
+    let tuned = kaiser(&[
+        "tune",
+        "--data",
+        data.to_str().unwrap(),
+        "--epochs",
+        "20",
+        "--holdout",
+        "3",
+        "--out",
+        weights.to_str().unwrap(),
+    ]);
+    let log = stderr(&tuned);
+    assert!(tuned.status.success(), "{log}");
+    assert!(
+        log.contains("loss before") && log.contains("held out"),
+        "{log}"
+    );
+    let source = std::fs::read_to_string(&weights).unwrap();
+    assert!(
+        source.contains("pub const WEIGHTS: Weights = ["),
+        "{source}"
+    );
+    assert!(source.contains("// Material, by piece type"), "{source}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn datagen_imports_the_positions_of_a_pgn() {
+    let dir = scratch("pgn");
+    let pgn = dir.join("games.pgn");
+    std::fs::write(
+        &pgn,
+        "[Result \"1-0\"]\n[Variant \"Empire\"]\n\n1. Cb2 d5 2. Ec1 e5 3. f4 Nc6 1-0\n",
+    )
+    .unwrap();
+    let data = dir.join("data.txt");
+    let imported = kaiser(&[
+        "datagen",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    assert!(imported.status.success(), "{}", stderr(&imported));
+    let text = std::fs::read_to_string(&data).unwrap();
+    assert!(text.starts_with("# game 0 1-0\n"), "{text}");
+    assert!(
+        text.lines().skip(1).all(|line| line.ends_with(" | 1")),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_tuner_input_is_refused_with_a_message() {
+    let dir = scratch("bad");
+    let bad_data = dir.join("bad.txt");
+    std::fs::write(&bad_data, "# game 1 1-0\nnot a fen | 1\n").unwrap();
+    for (args, expected) in [
+        (vec!["tune"], "--data"),
+        (
+            vec!["tune", "--data", "/nonexistent/data.txt"],
+            "cannot open",
+        ),
+        (vec!["tune", "--data", bad_data.to_str().unwrap()], "line 2"),
+        (vec!["tune", "--data", "x", "--rate", "-1"], "--rate"),
+        (vec!["tune", "--data", "x", "--holdout", "1"], "--holdout"),
+        (
+            vec!["tune", "--data", "x", "--variant", "xiangqi"],
+            "xiangqi",
+        ),
+        (
+            vec!["datagen", "--out", "x", "--pgn", "/nonexistent.pgn"],
+            "cannot read",
+        ),
+    ] {
+        let output = kaiser(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&output).contains(expected),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -41,7 +41,7 @@ Usage:
       Plays self-play games and writes their quiet positions, labelled with the result, for
       the evaluation tuner (see kaiser datagen --help).
   kaiser tune --data FILE [--variant V] [--epochs N] [--rate R] [--regularise L]
-              [--holdout N] [--threads T] [--k K] [--out FILE]
+              [--freeze SECTION,...] [--holdout N] [--threads T] [--k K] [--out FILE]
       Fits the evaluation's weights to those positions and writes them into the source
       (see kaiser tune --help).
   kaiser --help

@@ -108,6 +108,10 @@ fn bad_tuner_input_is_refused_with_a_message() {
         (vec!["tune", "--data", "x", "--rate", "-1"], "--rate"),
         (vec!["tune", "--data", "x", "--holdout", "1"], "--holdout"),
         (
+            vec!["tune", "--data", "x", "--freeze", "nonsense"],
+            "no section 'nonsense'",
+        ),
+        (
             vec!["tune", "--data", "x", "--variant", "xiangqi"],
             "xiangqi",
         ),

@@ -62,9 +62,10 @@ pub const fn piece_square_index(table: usize, rank: usize, file: usize) -> usize
     PIECE_SQUARE + table * PST_SQUARES + rank * 4 + half_file
 }
 
-/// A section of the table, for the tuner's writer: its title, where it starts, how many rows
-/// it has and how many weights each row holds.
+/// A section of the table, for the tuner: its short name (for `kaiser tune --freeze`), its
+/// title, where it starts, how many rows it has and how many weights each row holds.
 pub struct Section {
+    pub name: &'static str,
     pub title: &'static str,
     pub start: usize,
     pub rows: usize,
@@ -87,6 +88,7 @@ fn table_rank(row: usize) -> String {
 /// Every section, in table order.
 pub const SECTIONS: [Section; 11] = [
     Section {
+        name: "material",
         title: "Material, by piece type",
         start: MATERIAL,
         rows: PieceType::COUNT,
@@ -94,6 +96,7 @@ pub const SECTIONS: [Section; 11] = [
         row_label: piece_name,
     },
     Section {
+        name: "pst",
         title: "Piece-square tables (see `params::PST_OF`), from the owner's side",
         start: PIECE_SQUARE,
         rows: PST_COUNT * 8,
@@ -101,6 +104,7 @@ pub const SECTIONS: [Section; 11] = [
         row_label: table_rank,
     },
     Section {
+        name: "camp-distance",
         title: "Campmate: by ranks still to go, when the next step forward is free",
         start: CAMP_DISTANCE,
         rows: CAMP_DISTANCES,
@@ -108,6 +112,7 @@ pub const SECTIONS: [Section; 11] = [
         row_label: |distance| format!("{distance} to go"),
     },
     Section {
+        name: "camp-road",
         title: "Campmate: per free rank ahead, and for a road free all the way",
         start: CAMP_FREE_RANK,
         rows: 2,
@@ -115,6 +120,7 @@ pub const SECTIONS: [Section; 11] = [
         row_label: |row| ["free rank", "open road"][row].to_string(),
     },
     Section {
+        name: "mobility-capture",
         title: "Mobility: per square of the capture pattern",
         start: MOBILITY_CAPTURE,
         rows: PieceType::COUNT,
@@ -122,6 +128,7 @@ pub const SECTIONS: [Section; 11] = [
         row_label: piece_name,
     },
     Section {
+        name: "mobility-quiet",
         title: "Mobility: per empty square of a different quiet pattern",
         start: MOBILITY_QUIET,
         rows: PieceType::COUNT,
@@ -129,6 +136,7 @@ pub const SECTIONS: [Section; 11] = [
         row_label: piece_name,
     },
     Section {
+        name: "king-attack",
         title: "King attack: per square of the enemy king's zone reached",
         start: KING_ATTACK,
         rows: PieceType::COUNT,
@@ -136,6 +144,7 @@ pub const SECTIONS: [Section; 11] = [
         row_label: piece_name,
     },
     Section {
+        name: "threats",
         title: "Threats: a piece attacked by a pawn or Soldier, a piece hanging",
         start: THREAT_BY_PAWN,
         rows: 2,
@@ -143,6 +152,7 @@ pub const SECTIONS: [Section; 11] = [
         row_label: |row| ["by a pawn", "hanging"][row].to_string(),
     },
     Section {
+        name: "passed",
         title: "Pawns: a passed pawn, by rank",
         start: PASSED_PAWN,
         rows: 8,
@@ -150,6 +160,7 @@ pub const SECTIONS: [Section; 11] = [
         row_label: |rank| format!("rank {}", rank + 1),
     },
     Section {
+        name: "pawns",
         title: "Pawns: isolated, doubled; Soldiers side by side",
         start: ISOLATED_PAWN,
         rows: 3,
@@ -157,6 +168,7 @@ pub const SECTIONS: [Section; 11] = [
         row_label: |row| ["isolated", "doubled", "Soldier pair"][row].to_string(),
     },
     Section {
+        name: "kings",
         title: "Kings: the shield; faceoff ties and denied squares",
         start: KING_SHIELD,
         rows: 3,

@@ -9,7 +9,7 @@
 //! weight near its start (see `Schedule::regularisation`). Every `holdout`-th game is kept out of
 //! training, to measure the fit on positions the tuner never saw.
 
-use crate::eval::layout::{Weights, WEIGHT_COUNT};
+use crate::eval::layout::{Weights, SECTIONS, WEIGHT_COUNT};
 use crate::eval::params::{s, PHASE_MAX, TEMPO};
 use crate::eval::{phase, trace};
 use crate::types::Color;
@@ -259,11 +259,27 @@ pub struct Schedule {
     pub threads: usize,
 }
 
+/// The weights of the named sections of `eval::layout::SECTIONS` (for `--freeze`): true for
+/// each weight in one of them. An unknown name is an error that lists the known ones.
+pub fn frozen_weights(names: &[String]) -> Result<Vec<bool>> {
+    let mut frozen = vec![false; WEIGHT_COUNT];
+    for name in names {
+        let Some(section) = SECTIONS.iter().find(|s| s.name == name) else {
+            let known: Vec<&str> = SECTIONS.iter().map(|s| s.name).collect();
+            bail!("no section '{name}' (the sections: {})", known.join(", "));
+        };
+        let len = section.rows * section.row_len;
+        frozen[section.start..section.start + len].fill(true);
+    }
+    Ok(frozen)
+}
+
 /// Moves `params` by Adam along the gradient of the loss on `data` plus the regularisation
-/// penalty, calling `report(epoch, loss, params)` after each epoch (`loss`: the training loss,
-/// without the penalty, before that epoch's step).
+/// penalty, leaving the `frozen` weights as they are, and calling `report(epoch, loss, params)`
+/// after each epoch (`loss`: the training loss, without the penalty, before that epoch's step).
 pub fn optimise(
     params: &mut Params,
+    frozen: &[bool],
     k: f64,
     data: &Dataset,
     schedule: Schedule,
@@ -281,7 +297,7 @@ pub fn optimise(
             1.0 - BETA1.powi(epoch as i32),
             1.0 - BETA2.powi(epoch as i32),
         );
-        for i in 0..params.len() {
+        for i in (0..params.len()).filter(|&i| !frozen[i]) {
             for half in 0..2 {
                 let g = gradient[i][half]
                     + 2.0 * schedule.regularisation * (params[i][half] - prior[i][half]);
@@ -300,6 +316,7 @@ pub fn optimise(
 mod tests {
     use super::*;
     use crate::eval::{evaluate as engine_evaluate, weights};
+    use crate::types::PieceType;
 
     const DATA: &str = "\
 # game 1 1-0
@@ -363,8 +380,20 @@ r1bqkbnr/pppppppp/2n5/8/8/PPPSSPPP/3E4/T1CDKCET w kq - 2 2 | 0.5
             regularisation: 0.0,
             threads: 2,
         };
-        optimise(&mut params, k, &data.train, schedule, &mut |_, _, _| {});
+        let start = params.clone();
+        let frozen = frozen_weights(&["material".to_string()]).unwrap();
+        optimise(
+            &mut params,
+            &frozen,
+            k,
+            &data.train,
+            schedule,
+            &mut |_, _, _| {},
+        );
         let after = loss(&params, k, &data.train, 1);
         assert!(after < before, "K {k}: {before} -> {after}");
+        assert_eq!(params[..PieceType::COUNT], start[..PieceType::COUNT]);
+        assert_ne!(params, start);
+        assert!(frozen_weights(&["nonsense".to_string()]).is_err());
     }
 }

@@ -15,7 +15,8 @@ kaiser tune: fits the evaluation's weights to game results (Texel's method).
 
 Usage:
   kaiser tune --data FILE [--variant empire|orda|chess] [--epochs N] [--rate R]
-              [--regularise L] [--holdout N] [--threads T] [--k K] [--out FILE]
+              [--regularise L] [--freeze SECTION,...] [--holdout N] [--threads T] [--k K]
+              [--out FILE]
 
   --data FILE     positions labelled with results, as `kaiser datagen` writes them
   --variant V     the variant of the data and of the weights tuned (default empire)
@@ -23,6 +24,9 @@ Usage:
   --rate R        Adam's step size, in weight units (default 1.0)
   --regularise L  the penalty L * sum((w - w0)^2) holding weights near where they start
                   (default 1e-8; 0 for none)
+  --freeze S,...  sections left as they are, by name: material, pst, camp-distance,
+                  camp-road, mobility-capture, mobility-quiet, king-attack, threats, passed,
+                  pawns, kings (e.g. to tune a build without a term, freeze it at zero)
   --holdout N     every Nth game is kept out of training to measure the fit (default 10)
   --threads T     threads computing the gradient (default 2)
   --k K           the scaling constant (default: fitted to the data first)
@@ -41,6 +45,7 @@ pub fn run(args: &[String]) -> Result<()> {
     let mut variant = Variant::Empire;
     let (mut data_file, mut out, mut fixed_k) = (None, None, None);
     let mut holdout = 10;
+    let mut frozen = Vec::new();
     let mut schedule = Schedule {
         epochs: 1000,
         rate: 1.0,
@@ -56,6 +61,10 @@ pub fn run(args: &[String]) -> Result<()> {
             "--rate" => schedule.rate = flag_value(arg, rest.next())?,
             "--regularise" => schedule.regularisation = flag_value(arg, rest.next())?,
             "--holdout" => holdout = flag_value(arg, rest.next())?,
+            "--freeze" => {
+                let names: String = flag_value(arg, rest.next())?;
+                frozen.extend(names.split(',').map(|name| name.trim().to_string()));
+            }
             "--threads" => schedule.threads = flag_value(arg, rest.next())?,
             "--k" => fixed_k = Some(flag_value::<f64>(arg, rest.next())?),
             "--out" => out = Some(flag_value::<String>(arg, rest.next())?),
@@ -78,6 +87,7 @@ pub fn run(args: &[String]) -> Result<()> {
     if fixed_k.is_some_and(|k| !(k > 0.0 && k.is_finite())) {
         bail!("--k must be a positive number");
     }
+    let frozen = tune::frozen_weights(&frozen)?;
     let data_file = data_file.context("tune needs --data FILE (see kaiser tune --help)")?;
     let out = out.unwrap_or_else(|| format!("src/eval/weights/{}.rs", variant.name()));
 
@@ -110,6 +120,7 @@ pub fn run(args: &[String]) -> Result<()> {
     );
     tune::optimise(
         &mut params,
+        &frozen,
         k,
         &data.train,
         schedule,

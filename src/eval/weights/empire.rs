@@ -163,9 +163,10 @@ pub const WEIGHTS: Weights = [
     s(0, 0), // Lancer
     s(0, 0), // Archer
     s(0, 0), // Yurt
-    // Threats: a piece attacked by a pawn or Soldier, a piece hanging
+    // Threats: a piece attacked by a pawn or Soldier, a piece hanging, a fork
     s(0, 0), // by a pawn
     s(0, 0), // hanging
+    s(0, 0), // fork
     // Pawns: a passed pawn, by rank
     s(0, 0), // rank 1
     s(0, 0), // rank 2

@@ -43,10 +43,8 @@ pub const PASSED_PAWN: usize = FORK + 1;
 pub const ISOLATED_PAWN: usize = PASSED_PAWN + 8;
 /// Pawns: a pawn with a friendly pawn ahead on its file.
 pub const DOUBLED_PAWN: usize = ISOLATED_PAWN + 1;
-/// Pawns: a backward pawn (see `pawns`).
-pub const BACKWARD_PAWN: usize = DOUBLED_PAWN + 1;
 /// Pawns: two Soldiers side by side.
-pub const SOLDIER_PAIR: usize = BACKWARD_PAWN + 1;
+pub const SOLDIER_PAIR: usize = DOUBLED_PAWN + 1;
 /// King shield: per own pawn or Soldier on the three squares in front of the king.
 pub const KING_SHIELD: usize = SOLDIER_PAIR + 1;
 /// Faceoff (Empire): a piece standing alone between the kings on a rank or file.
@@ -166,11 +164,11 @@ pub const SECTIONS: [Section; 11] = [
     },
     Section {
         name: "pawns",
-        title: "Pawns: isolated, doubled, backward; Soldiers side by side",
+        title: "Pawns: isolated, doubled; Soldiers side by side",
         start: ISOLATED_PAWN,
-        rows: 4,
+        rows: 3,
         row_len: 1,
-        row_label: |row| ["isolated", "doubled", "backward", "Soldier pair"][row].to_string(),
+        row_label: |row| ["isolated", "doubled", "Soldier pair"][row].to_string(),
     },
     Section {
         name: "kings",

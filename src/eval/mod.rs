@@ -104,7 +104,7 @@ fn other_terms(pos: &Position, sink: &mut impl Sink) {
     };
     for color in Color::BOTH {
         threats(pos, color, &maps, sink);
-        pawn_structure(pos, color, pawn_like[(!color).index()], sink);
+        pawn_structure(pos, color, sink);
         king_shield(pos, color, sink);
         if pos.variant().has_faceoff() {
             faceoff(pos, color, sink);

@@ -1,13 +1,11 @@
-//! Pawn structure: passed pawns (by rank), isolated, doubled and backward pawns, and the Empire's
-//! Soldier pairs (two Soldiers side by side guard each other's flanks). A backward pawn has no
-//! friendly pawn or Soldier beside or behind it on the files next to it, and an enemy pawn or
-//! Soldier attacks the square in front of it.
+//! Pawn structure: passed pawns (by rank), isolated and doubled pawns, and the Empire's Soldier
+//! pairs (two Soldiers side by side guard each other's flanks).
 //!
 //! Pawns and Soldiers are both "pawn-like" here: either one ahead of a pawn, on its file or a
 //! file beside it, stops the pawn from being passed, and either one on a file beside a pawn
 //! keeps it from being isolated.
 
-use super::layout::{BACKWARD_PAWN, DOUBLED_PAWN, ISOLATED_PAWN, PASSED_PAWN, SOLDIER_PAIR};
+use super::layout::{DOUBLED_PAWN, ISOLATED_PAWN, PASSED_PAWN, SOLDIER_PAIR};
 use super::sink::{Sink, Term};
 use crate::types::{Bitboard, Color, PieceType};
 use crate::Position;
@@ -77,14 +75,8 @@ const fn front_span() -> [[u64; 64]; 2] {
     masks
 }
 
-/// Reports `color`'s pawn structure to `sink`, given the squares the enemy's pawns and Soldiers
-/// attack.
-pub fn pawn_structure(
-    pos: &Position,
-    color: Color,
-    enemy_pawn_attacks: Bitboard,
-    sink: &mut impl Sink,
-) {
+/// Reports `color`'s pawn structure to `sink`.
+pub fn pawn_structure(pos: &Position, color: Color, sink: &mut impl Sink) {
     let pawns = pos.pieces(color, PieceType::Pawn);
     let soldiers = pos.pieces(color, PieceType::Soldier);
     let friends = (pawns | soldiers).0;
@@ -98,16 +90,6 @@ pub fn pawn_structure(
         }
         if friends & ADJACENT_FILES[file] == 0 {
             sink.add(Term::Pawns, color, ISOLATED_PAWN, 1);
-        } else {
-            let span = FRONT_SPAN[color.index()][sq.index()];
-            let supporters = friends & ADJACENT_FILES[file] & !span;
-            let stop = match color {
-                Color::White => Bitboard::from_square(sq).up(),
-                Color::Black => Bitboard::from_square(sq).down(),
-            };
-            if supporters == 0 && (stop & enemy_pawn_attacks).any() {
-                sink.add(Term::Pawns, color, BACKWARD_PAWN, 1);
-            }
         }
         if pawns.0 & ahead != 0 {
             sink.add(Term::Pawns, color, DOUBLED_PAWN, 1);
@@ -127,8 +109,7 @@ mod tests {
         let pos = Position::from_fen(fen, variant).unwrap();
         let mut trace = Trace::default();
         for color in Color::BOTH {
-            let enemy_attacks = crate::eval::mobility::pawn_like_attacks(&pos, !color);
-            pawn_structure(&pos, color, enemy_attacks, &mut trace);
+            pawn_structure(&pos, color, &mut trace);
         }
         trace
     }
@@ -146,16 +127,6 @@ mod tests {
         assert_eq!(trace.counts[ISOLATED_PAWN], 0);
         let trace = counts("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", Variant::Chess);
         assert_eq!(trace.counts[PASSED_PAWN + 4], 1);
-    }
-
-    #[test]
-    fn a_backward_pawn() {
-        // d3 has no pawn beside or behind it on c or e, and the black pawn on e5 guards d4.
-        let backward = counts("4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1", Variant::Chess);
-        assert_eq!(backward.counts[BACKWARD_PAWN], 1);
-        // With c2 behind it, d3 can be supported.
-        let supported = counts("4k3/8/8/4p3/8/3P4/2P5/4K3 w - - 0 1", Variant::Chess);
-        assert_eq!(supported.counts[BACKWARD_PAWN], 0);
     }
 
     #[test]

@@ -176,10 +176,9 @@ pub const WEIGHTS: Weights = [
     s(0, 0), // rank 6
     s(0, 0), // rank 7
     s(0, 0), // rank 8
-    // Pawns: isolated, doubled, backward; Soldiers side by side
+    // Pawns: isolated, doubled; Soldiers side by side
     s(0, 0), // isolated
     s(0, 0), // doubled
-    s(0, 0), // backward
     s(0, 0), // Soldier pair
     // Kings: the shield; faceoff ties and denied squares
     s(0, 0), // shield

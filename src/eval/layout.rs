@@ -34,11 +34,8 @@ pub const KING_ATTACK: usize = MOBILITY_QUIET + PieceType::COUNT;
 pub const THREAT_BY_PAWN: usize = KING_ATTACK + PieceType::COUNT;
 /// Threats: per enemy piece (not the king) attacked and not defended.
 pub const HANGING: usize = THREAT_BY_PAWN + 1;
-/// Threats: a piece (not a pawn or Soldier) attacking two or more enemy pieces that are not
-/// pawns or Soldiers (the king counts): a fork.
-pub const FORK: usize = HANGING + 1;
 /// Pawns: a passed pawn, by rank from its owner's side.
-pub const PASSED_PAWN: usize = FORK + 1;
+pub const PASSED_PAWN: usize = HANGING + 1;
 /// Pawns: a pawn with no friendly pawn or Soldier on the files beside it.
 pub const ISOLATED_PAWN: usize = PASSED_PAWN + 8;
 /// Pawns: a pawn with a friendly pawn ahead on its file.
@@ -148,11 +145,11 @@ pub const SECTIONS: [Section; 11] = [
     },
     Section {
         name: "threats",
-        title: "Threats: a piece attacked by a pawn or Soldier, a piece hanging, a fork",
+        title: "Threats: a piece attacked by a pawn or Soldier, a piece hanging",
         start: THREAT_BY_PAWN,
-        rows: 3,
+        rows: 2,
         row_len: 1,
-        row_label: |row| ["by a pawn", "hanging", "fork"][row].to_string(),
+        row_label: |row| ["by a pawn", "hanging"][row].to_string(),
     },
     Section {
         name: "passed",

@@ -2,18 +2,18 @@
 //! patterns: a piece's capture pattern (the squares it attacks) and, for pieces that move one
 //! way and capture another (the Empire's, the Lancer and the Archer), its quiet pattern onto
 //! empty squares. Squares held by friendly pieces or attacked by enemy pawns and Soldiers do not
-//! count. The same walk over the pieces counts their attacks on the enemy king's zone and their
-//! forks, and gathers what they attack for the other threats.
+//! count. The same walk over the pieces counts their attacks on the enemy king's zone, and
+//! gathers what they attack for the threats.
 
-use super::layout::{FORK, KING_ATTACK, MOBILITY_CAPTURE, MOBILITY_QUIET};
+use super::layout::{KING_ATTACK, MOBILITY_CAPTURE, MOBILITY_QUIET};
 use super::params::MOBILITY_TYPICAL;
 use super::sink::{Sink, Term};
 use crate::attacks::{attacks, capture_and_quiet_targets, king_attacks};
 use crate::types::{Bitboard, Color, PieceType};
 use crate::Position;
 
-/// Reports the mobility of `color`'s pieces (not pawns, Soldiers or the king), their attacks
-/// on the enemy king's zone and their forks to `sink`, given the squares the enemy's pawns and Soldiers attack;
+/// Reports the mobility of `color`'s pieces (not pawns, Soldiers or the king) and their attacks
+/// on the enemy king's zone to `sink`, given the squares the enemy's pawns and Soldiers attack;
 /// returns the squares those pieces attack. Each mobility count is taken from the piece's
 /// typical one (see `params::MOBILITY_TYPICAL`).
 pub fn mobility(
@@ -26,9 +26,6 @@ pub fn mobility(
     let area = !pos.pieces_of(color) & !enemy_pawn_attacks;
     let enemy_king = pos.king_square(!color);
     let king_zone = king_attacks(enemy_king) | enemy_king;
-    let big_enemies = pos.pieces_of(!color)
-        & !pos.pieces(!color, PieceType::Pawn)
-        & !pos.pieces(!color, PieceType::Soldier);
     let mut attacked = Bitboard::EMPTY;
     for &pt in pos.variant().piece_types() {
         if matches!(pt, PieceType::Pawn | PieceType::Soldier | PieceType::King) {
@@ -56,9 +53,6 @@ pub fn mobility(
             }
             let on_king = (captures & king_zone).count() as i32;
             sink.add(Term::KingAttack, color, KING_ATTACK + pt.index(), on_king);
-            if (captures & big_enemies).more_than_one() {
-                sink.add(Term::Threats, color, FORK, 1);
-            }
         }
     }
     attacked

@@ -1,6 +1,5 @@
 //! Threats: enemy pieces attacked by a pawn or Soldier (a cheap attacker wins material or
-//! tempo), and enemy pieces attacked and not defended at all (hanging). Forks are counted with
-//! mobility, which walks the pieces' attacks anyway.
+//! tempo), and enemy pieces attacked and not defended at all (hanging).
 
 use super::layout::{HANGING, THREAT_BY_PAWN};
 use super::sink::{Sink, Term};
@@ -33,7 +32,6 @@ pub fn threats(pos: &Position, color: Color, maps: &AttackMaps, sink: &mut impl 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::layout::FORK;
     use crate::eval::trace;
     use crate::Variant;
 
@@ -46,15 +44,5 @@ mod tests {
             Position::from_fen("4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1", Variant::Chess).unwrap();
         let counts = trace(&defended).counts;
         assert_eq!((counts[THREAT_BY_PAWN], counts[HANGING]), (1, 0));
-    }
-
-    #[test]
-    fn an_eagle_forking_king_and_rook() {
-        // The Eagle on d6 captures like a knight: it attacks the king on e8 and the rook on b7.
-        let fork = Position::from_fen("4k3/1r6/3E4/8/8/8/8/K7 b - - 0 1", Variant::Empire).unwrap();
-        assert_eq!(trace(&fork).counts[FORK], 1);
-        let single =
-            Position::from_fen("4k3/8/3E4/8/8/8/1r6/K7 b - - 0 1", Variant::Empire).unwrap();
-        assert_eq!(trace(&single).counts[FORK], 0);
     }
 }

@@ -163,10 +163,9 @@ pub const WEIGHTS: Weights = [
     s(0, 0), // Lancer
     s(0, 0), // Archer
     s(0, 0), // Yurt
-    // Threats: a piece attacked by a pawn or Soldier, a piece hanging, a fork
+    // Threats: a piece attacked by a pawn or Soldier, a piece hanging
     s(0, 0), // by a pawn
     s(0, 0), // hanging
-    s(0, 0), // fork
     // Pawns: a passed pawn, by rank
     s(0, 0), // rank 1
     s(0, 0), // rank 2

@@ -4,22 +4,16 @@
 //! the squares it sees along open ranks and files.
 
 use super::layout::{FACEOFF_DENIED, FACEOFF_TIED, KING_SHIELD};
+use super::pawns::{front_span, pawn_like};
 use super::sink::{Sink, Term};
 use crate::attacks::{between, king_attacks, rook_attacks, rook_rays};
-use crate::types::{Bitboard, Color, PieceType};
+use crate::types::{Bitboard, Color};
 use crate::Position;
 
 /// Reports `color`'s king shield: its pawns and Soldiers on the three squares in front of it.
 pub fn king_shield(pos: &Position, color: Color, sink: &mut impl Sink) {
     let king = pos.king_square(color);
-    let rank = u32::from(king.rank());
-    let ahead = match color {
-        Color::White => (!0u64).checked_shl(8 * (rank + 1)).unwrap_or(0),
-        Color::Black => (1u64 << (8 * rank)) - 1,
-    };
-    let front = king_attacks(king) & Bitboard(ahead);
-    let shield =
-        front & (pos.pieces(color, PieceType::Pawn) | pos.pieces(color, PieceType::Soldier));
+    let shield = king_attacks(king) & front_span(color, king) & pawn_like(pos, color);
     sink.add(Term::KingShield, color, KING_SHIELD, shield.count() as i32);
 }
 

@@ -7,7 +7,7 @@
 
 use super::layout::{DOUBLED_PAWN, ISOLATED_PAWN, PASSED_PAWN, SOLDIER_PAIR};
 use super::sink::{Sink, Term};
-use crate::types::{Bitboard, Color, PieceType};
+use crate::types::{Bitboard, Color, PieceType, Square};
 use crate::Position;
 
 /// The files beside each file.
@@ -18,7 +18,7 @@ const AHEAD: [[u64; 64]; 2] = ahead();
 
 /// The squares strictly ahead of each square on its own file and the files beside it: where an
 /// enemy pawn or Soldier stops a pawn from being passed.
-const FRONT_SPAN: [[u64; 64]; 2] = front_span();
+const FRONT_SPAN: [[u64; 64]; 2] = front_spans();
 
 const fn adjacent_files() -> [u64; 8] {
     let mut masks = [0; 8];
@@ -54,7 +54,7 @@ const fn ahead() -> [[u64; 64]; 2] {
     masks
 }
 
-const fn front_span() -> [[u64; 64]; 2] {
+const fn front_spans() -> [[u64; 64]; 2] {
     let ahead = ahead();
     let mut masks = [[0; 64]; 2];
     let mut color = 0;
@@ -75,16 +75,26 @@ const fn front_span() -> [[u64; 64]; 2] {
     masks
 }
 
+/// `color`'s pawns and Soldiers.
+pub fn pawn_like(pos: &Position, color: Color) -> Bitboard {
+    pos.pieces(color, PieceType::Pawn) | pos.pieces(color, PieceType::Soldier)
+}
+
+/// The squares strictly ahead of `sq`, from `color`'s side, on its file and the files beside it.
+pub fn front_span(color: Color, sq: Square) -> Bitboard {
+    Bitboard(FRONT_SPAN[color.index()][sq.index()])
+}
+
 /// Reports `color`'s pawn structure to `sink`.
 pub fn pawn_structure(pos: &Position, color: Color, sink: &mut impl Sink) {
     let pawns = pos.pieces(color, PieceType::Pawn);
     let soldiers = pos.pieces(color, PieceType::Soldier);
     let friends = (pawns | soldiers).0;
-    let enemies = (pos.pieces(!color, PieceType::Pawn) | pos.pieces(!color, PieceType::Soldier)).0;
+    let enemies = pawn_like(pos, !color);
     for sq in pawns {
         let file = sq.file() as usize;
         let ahead = AHEAD[color.index()][sq.index()];
-        if enemies & FRONT_SPAN[color.index()][sq.index()] == 0 {
+        if (enemies & front_span(color, sq)).is_empty() {
             let rank = color.relative_rank(sq.rank()) as usize;
             sink.add(Term::Pawns, color, PASSED_PAWN + rank, 1);
         }

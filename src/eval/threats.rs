@@ -2,6 +2,7 @@
 //! tempo), and enemy pieces attacked and not defended at all (hanging).
 
 use super::layout::{HANGING, THREAT_BY_PAWN};
+use super::pawns::pawn_like;
 use super::sink::{Sink, Term};
 use crate::types::{Bitboard, Color, PieceType};
 use crate::Position;
@@ -16,7 +17,7 @@ pub struct AttackMaps {
 /// Reports the threats `color` makes against the other side to `sink`.
 pub fn threats(pos: &Position, color: Color, maps: &AttackMaps, sink: &mut impl Sink) {
     let them = !color;
-    let their_pawn_like = pos.pieces(them, PieceType::Pawn) | pos.pieces(them, PieceType::Soldier);
+    let their_pawn_like = pawn_like(pos, them);
     let targets = pos.pieces_of(them) & !pos.pieces(them, PieceType::King);
     let by_pawns = targets & !their_pawn_like & maps.pawn_like[color.index()];
     let hanging = targets & maps.all[color.index()] & !maps.all[them.index()];

@@ -57,6 +57,9 @@ impl Config {
     }
 }
 
+/// What starts each game's line in a data file, before its index and result.
+pub const GAME_HEADER: &str = "# game ";
+
 /// One finished game: its result from White's side and its kept positions.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Game {
@@ -75,7 +78,7 @@ impl Game {
 
     /// Writes the game in the file format (see the module header).
     pub fn write(&self, index: usize, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "# game {index} {}", self.pgn_result())?;
+        writeln!(out, "{GAME_HEADER}{index} {}", self.pgn_result())?;
         for fen in &self.fens {
             writeln!(out, "{fen} | {}", self.white_score)?;
         }
@@ -87,7 +90,7 @@ impl Game {
 pub fn games_in(file: impl BufRead) -> io::Result<usize> {
     let mut count = 0;
     for line in file.lines() {
-        count += usize::from(line?.starts_with("# game "));
+        count += usize::from(line?.starts_with(GAME_HEADER));
     }
     Ok(count)
 }

@@ -9,6 +9,7 @@
 //! weight near its start (see `Schedule::regularisation`). Every `holdout`-th game is kept out of
 //! training, to measure the fit on positions the tuner never saw.
 
+use super::datagen::GAME_HEADER;
 use crate::eval::layout::{Weights, SECTIONS, WEIGHT_COUNT};
 use crate::eval::params::{s, PHASE_MAX, TEMPO};
 use crate::eval::{phase, trace};
@@ -98,7 +99,7 @@ pub fn read_data(reader: impl BufRead, variant: Variant, holdout_every: usize) -
         let line = line?;
         let line = line.trim();
         let context = || format!("line {}: '{line}'", number + 1);
-        if let Some(header) = line.strip_prefix("# game ") {
+        if let Some(header) = line.strip_prefix(GAME_HEADER) {
             let index = header.split_whitespace().next().unwrap_or("");
             game = index.parse().with_context(context)?;
             continue;

@@ -183,8 +183,11 @@ impl Searcher<'_> {
         self.pos.make_move_with(m, |key| tt.prefetch(key));
     }
 
-    fn static_eval(&self) -> i32 {
-        evaluate(&self.pos).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    fn static_eval(&mut self) -> i32 {
+        let pos = &self.pos;
+        self.eval_cache
+            .get_or_insert(pos.key(), || evaluate(pos))
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// Sets `pv[ply]` to `m` followed by the line below it.

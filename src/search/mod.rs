@@ -3,10 +3,11 @@
 //!
 //! This module holds the API the UCI layer uses (`Engine`, `Limits`, `Info`, `SearchControl`,
 //! ...). The search itself lives in `thread` (one search thread: iterative deepening, the root,
-//! reporting) and `alphabeta` (the recursive search); `tt`, `ordering`, `see`, `history`, `time`
-//! and `value` each hold one supporting piece.
+//! reporting) and `alphabeta` (the recursive search); `tt`, `eval_cache`, `ordering`, `see`, `history`,
+//! `time` and `value` each hold one supporting piece.
 
 mod alphabeta;
+mod eval_cache;
 mod history;
 mod ordering;
 mod see;

@@ -5,6 +5,7 @@
 //! transposition table and the abort flag; odd-numbered helpers search one ply deeper so the
 //! threads spread out. Only the main thread (id 0) checks limits, reports and decides.
 
+use super::eval_cache::EvalCache;
 use super::history::Histories;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
@@ -100,6 +101,7 @@ pub(super) struct Searcher<'a> {
     pub keys: [u64; MAX_PLY + 2],
     /// Whether each position on the current path was reached by a null move.
     pub after_pass: [bool; MAX_PLY + 2],
+    pub eval_cache: EvalCache,
     main: Option<MainDuties<'a>>,
 }
 
@@ -147,6 +149,7 @@ impl<'a> Searcher<'a> {
             pv: vec![Line::new(); MAX_PLY + 2],
             keys,
             after_pass: [false; MAX_PLY + 2],
+            eval_cache: EvalCache::default(),
             main,
         }
     }

@@ -7,69 +7,69 @@ use crate::eval::params::s;
 #[rustfmt::skip]
 pub const WEIGHTS: Weights = [
     // Material, by piece type
-    s(120, 213), // Pawn
-    s(781, 854), // Knight
-    s(825, 915), // Bishop
-    s(1276, 1380), // Rook
-    s(2538, 2682), // Queen
+    s(185, 212), // Pawn
+    s(836, 760), // Knight
+    s(928, 869), // Bishop
+    s(1252, 1427), // Rook
+    s(2348, 2587), // Queen
     s(0, 0), // King
     s(200, 270), // Soldier
     s(1000, 1075), // Eagle
     s(1225, 1420), // Cardinal
     s(1375, 1480), // Tower
     s(1050, 1150), // Duke
-    s(1800, 1900), // Kheshig
-    s(1050, 1250), // Lancer
-    s(1100, 1200), // Archer
-    s(630, 630), // Yurt
+    s(1717, 2072), // Kheshig
+    s(1097, 1286), // Lancer
+    s(1083, 971), // Archer
+    s(704, 436), // Yurt
     // Piece-square tables (see `params::PST_OF`), from the owner's side
     s(0, 0), s(0, 0), s(0, 0), s(0, 0), // Pawn table, rank 1, files a-d
-    s(-6, -4), s(4, -4), s(8, 2), s(10, 4), // Pawn table, rank 2, files a-d
-    s(-8, 0), s(-6, 0), s(12, 0), s(20, 2), // Pawn table, rank 3, files a-d
-    s(-6, 8), s(-4, 6), s(14, 2), s(30, 0), // Pawn table, rank 4, files a-d
-    s(2, 24), s(4, 20), s(10, 16), s(18, 14), // Pawn table, rank 5, files a-d
-    s(10, 60), s(14, 56), s(18, 50), s(22, 46), // Pawn table, rank 6, files a-d
-    s(20, 110), s(24, 104), s(28, 98), s(30, 94), // Pawn table, rank 7, files a-d
+    s(-35, -34), s(-13, -65), s(-23, -20), s(-54, -76), // Pawn table, rank 2, files a-d
+    s(-27, -77), s(11, -104), s(-32, 29), s(70, 48), // Pawn table, rank 3, files a-d
+    s(-21, -22), s(27, -79), s(51, 49), s(101, -57), // Pawn table, rank 4, files a-d
+    s(-53, 50), s(9, -14), s(35, 29), s(137, 11), // Pawn table, rank 5, files a-d
+    s(-20, 255), s(-15, 30), s(49, -11), s(101, -6), // Pawn table, rank 6, files a-d
+    s(142, 262), s(-62, 207), s(-109, 120), s(173, 159), // Pawn table, rank 7, files a-d
     s(0, 0), s(0, 0), s(0, 0), s(0, 0), // Pawn table, rank 8, files a-d
-    s(-175, -96), s(-92, -65), s(-74, -49), s(-73, -21), // Knight table, rank 1, files a-d
-    s(-77, -67), s(-41, -54), s(-27, -18), s(-15, 8), // Knight table, rank 2, files a-d
-    s(-61, -40), s(-17, -27), s(6, -8), s(12, 29), // Knight table, rank 3, files a-d
-    s(-35, -35), s(8, -2), s(40, 13), s(49, 28), // Knight table, rank 4, files a-d
-    s(-34, -45), s(13, -16), s(44, 9), s(51, 39), // Knight table, rank 5, files a-d
-    s(-9, -51), s(22, -44), s(58, -16), s(53, 17), // Knight table, rank 6, files a-d
-    s(-67, -69), s(-27, -50), s(4, -51), s(37, 12), // Knight table, rank 7, files a-d
-    s(-201, -100), s(-83, -88), s(-56, -56), s(-26, -17), // Knight table, rank 8, files a-d
-    s(-53, -57), s(-5, -30), s(-8, -37), s(-23, -12), // Bishop table, rank 1, files a-d
-    s(-15, -37), s(8, -13), s(19, -17), s(4, 1), // Bishop table, rank 2, files a-d
-    s(-7, -16), s(21, -1), s(-5, -2), s(17, 10), // Bishop table, rank 3, files a-d
-    s(-5, -20), s(11, -6), s(25, 0), s(39, 17), // Bishop table, rank 4, files a-d
-    s(-12, -17), s(29, -1), s(22, -14), s(31, 15), // Bishop table, rank 5, files a-d
-    s(-16, -30), s(6, 6), s(1, 4), s(11, 6), // Bishop table, rank 6, files a-d
-    s(-17, -31), s(-14, -20), s(5, -1), s(0, 1), // Bishop table, rank 7, files a-d
-    s(-48, -46), s(1, -42), s(-14, -37), s(-23, -24), // Bishop table, rank 8, files a-d
-    s(-31, -9), s(-20, -13), s(-14, -10), s(-5, -9), // Rook table, rank 1, files a-d
-    s(-21, -12), s(-13, -9), s(-8, -1), s(6, -2), // Rook table, rank 2, files a-d
-    s(-25, 6), s(-11, -8), s(-1, -2), s(3, -6), // Rook table, rank 3, files a-d
-    s(-13, -6), s(-5, 1), s(-4, -9), s(-6, 7), // Rook table, rank 4, files a-d
-    s(-27, -5), s(-15, 8), s(-4, 7), s(3, -6), // Rook table, rank 5, files a-d
-    s(-22, 6), s(-2, 1), s(6, -7), s(12, 10), // Rook table, rank 6, files a-d
-    s(-2, 4), s(12, 5), s(16, 20), s(18, -5), // Rook table, rank 7, files a-d
-    s(-17, 18), s(-19, 0), s(-1, 19), s(9, 13), // Rook table, rank 8, files a-d
-    s(3, -69), s(-5, -57), s(-5, -47), s(4, -26), // Queen table, rank 1, files a-d
-    s(-3, -55), s(5, -31), s(8, -22), s(12, -4), // Queen table, rank 2, files a-d
-    s(-3, -39), s(6, -18), s(13, -9), s(7, 3), // Queen table, rank 3, files a-d
-    s(4, -23), s(5, -3), s(9, 13), s(8, 24), // Queen table, rank 4, files a-d
-    s(0, -29), s(14, -6), s(12, 9), s(5, 21), // Queen table, rank 5, files a-d
-    s(-4, -38), s(10, -18), s(6, -12), s(8, 1), // Queen table, rank 6, files a-d
-    s(-5, -50), s(6, -27), s(10, -24), s(8, -8), // Queen table, rank 7, files a-d
-    s(-2, -75), s(-2, -52), s(1, -43), s(-2, -36), // Queen table, rank 8, files a-d
-    s(271, 1), s(327, 45), s(271, 85), s(198, 76), // King table, rank 1, files a-d
-    s(278, 53), s(303, 100), s(234, 133), s(179, 135), // King table, rank 2, files a-d
-    s(195, 88), s(258, 130), s(169, 169), s(120, 175), // King table, rank 3, files a-d
-    s(164, 103), s(190, 156), s(138, 172), s(98, 172), // King table, rank 4, files a-d
-    s(154, 96), s(179, 166), s(105, 199), s(70, 199), // King table, rank 5, files a-d
-    s(123, 92), s(145, 172), s(81, 184), s(31, 191), // King table, rank 6, files a-d
-    s(88, 47), s(120, 121), s(65, 116), s(33, 131), // King table, rank 7, files a-d
+    s(-149, -118), s(-38, -41), s(-60, -20), s(-24, 17), // Knight table, rank 1, files a-d
+    s(-157, 69), s(-77, 42), s(-60, -163), s(-1, -99), // Knight table, rank 2, files a-d
+    s(-81, -215), s(-8, 31), s(-30, -90), s(-20, 71), // Knight table, rank 3, files a-d
+    s(-29, 147), s(18, 8), s(-29, 119), s(24, -178), // Knight table, rank 4, files a-d
+    s(53, -96), s(77, 101), s(50, -9), s(80, 54), // Knight table, rank 5, files a-d
+    s(54, 11), s(-42, -124), s(139, -14), s(-35, -39), // Knight table, rank 6, files a-d
+    s(-71, -64), s(53, -3), s(-46, -69), s(116, -45), // Knight table, rank 7, files a-d
+    s(-108, -187), s(-180, -77), s(-38, -130), s(-23, 90), // Knight table, rank 8, files a-d
+    s(92, -1), s(21, 108), s(70, 96), s(-62, 22), // Bishop table, rank 1, files a-d
+    s(113, -93), s(99, 30), s(125, -91), s(106, -139), // Bishop table, rank 2, files a-d
+    s(35, -49), s(63, -48), s(38, -174), s(88, -23), // Bishop table, rank 3, files a-d
+    s(-48, 38), s(26, -284), s(119, 38), s(108, 93), // Bishop table, rank 4, files a-d
+    s(77, -153), s(-39, -38), s(18, -61), s(-80, 234), // Bishop table, rank 5, files a-d
+    s(-39, 39), s(-73, -110), s(33, 44), s(-62, 30), // Bishop table, rank 6, files a-d
+    s(-185, 25), s(-199, -41), s(-125, 68), s(-176, -30), // Bishop table, rank 7, files a-d
+    s(-39, -28), s(90, 58), s(-46, 18), s(-18, -70), // Bishop table, rank 8, files a-d
+    s(-53, -135), s(-21, -32), s(7, -163), s(23, -39), // Rook table, rank 1, files a-d
+    s(-55, -47), s(152, -219), s(-119, -91), s(-8, -133), // Rook table, rank 2, files a-d
+    s(-89, -4), s(27, 106), s(30, 105), s(-50, -7), // Rook table, rank 3, files a-d
+    s(37, -191), s(-1, 151), s(209, 34), s(-90, -10), // Rook table, rank 4, files a-d
+    s(83, 25), s(108, 7), s(50, 67), s(-137, 65), // Rook table, rank 5, files a-d
+    s(-60, 160), s(-90, 57), s(202, 113), s(84, 129), // Rook table, rank 6, files a-d
+    s(-233, 47), s(-193, 217), s(81, 49), s(-55, 19), // Rook table, rank 7, files a-d
+    s(-210, -91), s(-64, -39), s(5, 0), s(135, -69), // Rook table, rank 8, files a-d
+    s(44, -122), s(164, -250), s(-89, -95), s(39, -111), // Queen table, rank 1, files a-d
+    s(-49, -33), s(-7, -150), s(-68, -111), s(-40, -170), // Queen table, rank 2, files a-d
+    s(-111, -15), s(-118, 136), s(-24, -77), s(-82, -65), // Queen table, rank 3, files a-d
+    s(38, 12), s(-35, 108), s(-43, 46), s(-34, -6), // Queen table, rank 4, files a-d
+    s(-9, 36), s(-97, 7), s(0, 24), s(7, 36), // Queen table, rank 5, files a-d
+    s(-13, 54), s(73, -8), s(54, -28), s(-62, -78), // Queen table, rank 6, files a-d
+    s(129, -103), s(1, 39), s(121, 126), s(-9, 47), // Queen table, rank 7, files a-d
+    s(-65, -201), s(33, 17), s(28, 159), s(-74, 46), // Queen table, rank 8, files a-d
+    s(300, -254), s(367, -255), s(287, -246), s(271, -348), // King table, rank 1, files a-d
+    s(290, -164), s(283, -169), s(225, -168), s(204, -159), // King table, rank 2, files a-d
+    s(65, -194), s(95, -135), s(233, -79), s(116, -45), // King table, rank 3, files a-d
+    s(24, 40), s(113, 135), s(70, 227), s(135, 245), // King table, rank 4, files a-d
+    s(163, 348), s(226, 528), s(103, 540), s(72, 561), // King table, rank 5, files a-d
+    s(196, 216), s(184, 510), s(117, 553), s(62, 621), // King table, rank 6, files a-d
+    s(107, 156), s(134, 417), s(75, 327), s(45, 360), // King table, rank 7, files a-d
     s(59, 11), s(89, 59), s(45, 73), s(-1, 78), // King table, rank 8, files a-d
     s(-10, -10), s(-6, -8), s(-4, -6), s(-2, -4), // Soldier table, rank 1, files a-d
     s(-6, -6), s(0, -4), s(2, -2), s(4, 0), // Soldier table, rank 2, files a-d
@@ -79,58 +79,58 @@ pub const WEIGHTS: Weights = [
     s(8, 10), s(14, 12), s(20, 14), s(24, 16), // Soldier table, rank 6, files a-d
     s(10, 12), s(16, 14), s(22, 16), s(26, 18), // Soldier table, rank 7, files a-d
     s(6, 10), s(10, 12), s(14, 14), s(16, 16), // Soldier table, rank 8, files a-d
-    s(-60, -50), s(-35, -30), s(-25, -20), s(-20, -12), // Kheshig table, rank 1, files a-d
-    s(-30, -30), s(-12, -15), s(0, -5), s(5, 0), // Kheshig table, rank 2, files a-d
-    s(-20, -18), s(0, -5), s(12, 5), s(18, 12), // Kheshig table, rank 3, files a-d
-    s(-12, -12), s(8, 2), s(22, 12), s(28, 20), // Kheshig table, rank 4, files a-d
-    s(-10, -12), s(10, 2), s(25, 12), s(30, 20), // Kheshig table, rank 5, files a-d
-    s(-12, -18), s(8, -5), s(20, 5), s(24, 10), // Kheshig table, rank 6, files a-d
-    s(-30, -30), s(-10, -15), s(0, -8), s(8, 0), // Kheshig table, rank 7, files a-d
-    s(-70, -55), s(-35, -35), s(-25, -25), s(-15, -15), // Kheshig table, rank 8, files a-d
-    s(-90, -50), s(-48, -34), s(-38, -25), s(-36, -12), // Horse table, rank 1, files a-d
-    s(-40, -34), s(-20, -27), s(-12, -9), s(-6, 4), // Horse table, rank 2, files a-d
-    s(-30, -20), s(-8, -13), s(4, -4), s(8, 14), // Horse table, rank 3, files a-d
-    s(-18, -18), s(6, -1), s(20, 7), s(25, 14), // Horse table, rank 4, files a-d
-    s(-17, -22), s(8, -8), s(22, 5), s(26, 20), // Horse table, rank 5, files a-d
-    s(-5, -25), s(12, -22), s(28, -8), s(26, 8), // Horse table, rank 6, files a-d
-    s(-34, -34), s(-14, -25), s(2, -25), s(18, 6), // Horse table, rank 7, files a-d
-    s(-100, -50), s(-42, -44), s(-28, -28), s(-14, -9), // Horse table, rank 8, files a-d
-    s(-20, -20), s(-10, -12), s(-6, -8), s(-4, -6), // Yurt table, rank 1, files a-d
-    s(-12, -12), s(0, -4), s(4, 0), s(6, 2), // Yurt table, rank 2, files a-d
-    s(-8, -6), s(4, 0), s(10, 4), s(12, 6), // Yurt table, rank 3, files a-d
-    s(-6, -2), s(6, 4), s(12, 8), s(16, 10), // Yurt table, rank 4, files a-d
-    s(-6, 0), s(6, 6), s(12, 10), s(14, 12), // Yurt table, rank 5, files a-d
-    s(-8, -2), s(4, 4), s(8, 8), s(10, 10), // Yurt table, rank 6, files a-d
-    s(-12, -8), s(-2, 0), s(2, 2), s(4, 4), // Yurt table, rank 7, files a-d
-    s(-20, -16), s(-10, -8), s(-8, -6), s(-6, -4), // Yurt table, rank 8, files a-d
+    s(-181, -278), s(-30, 2), s(5, 46), s(-97, -107), // Kheshig table, rank 1, files a-d
+    s(-113, -213), s(42, -122), s(28, -115), s(75, -116), // Kheshig table, rank 2, files a-d
+    s(1, -47), s(76, 71), s(54, 103), s(73, 43), // Kheshig table, rank 3, files a-d
+    s(-90, 8), s(72, 79), s(100, 65), s(89, 163), // Kheshig table, rank 4, files a-d
+    s(-100, 26), s(-25, 185), s(44, 171), s(62, 152), // Kheshig table, rank 5, files a-d
+    s(-222, 41), s(12, 60), s(16, 135), s(-27, 67), // Kheshig table, rank 6, files a-d
+    s(-42, 3), s(-119, -14), s(53, -60), s(-19, -1), // Kheshig table, rank 7, files a-d
+    s(-151, -58), s(-17, -106), s(-134, -62), s(-63, -69), // Kheshig table, rank 8, files a-d
+    s(-82, -119), s(-86, -267), s(-66, -107), s(2, -50), // Horse table, rank 1, files a-d
+    s(-22, -27), s(21, -207), s(7, -33), s(-36, -90), // Horse table, rank 2, files a-d
+    s(-51, -193), s(-28, -95), s(-38, 86), s(59, 55), // Horse table, rank 3, files a-d
+    s(-67, -121), s(-11, 48), s(16, 125), s(63, 143), // Horse table, rank 4, files a-d
+    s(104, -8), s(-41, -106), s(25, 77), s(38, 107), // Horse table, rank 5, files a-d
+    s(109, -19), s(-33, 53), s(74, 101), s(-18, 118), // Horse table, rank 6, files a-d
+    s(-107, -1), s(-21, -41), s(9, 126), s(10, 79), // Horse table, rank 7, files a-d
+    s(-165, -73), s(78, -156), s(-104, -188), s(48, 94), // Horse table, rank 8, files a-d
+    s(-102, -50), s(-49, -56), s(-70, -142), s(-92, 47), // Yurt table, rank 1, files a-d
+    s(-155, -253), s(28, -160), s(-96, 142), s(-23, 46), // Yurt table, rank 2, files a-d
+    s(-121, -88), s(149, 70), s(66, 67), s(57, 29), // Yurt table, rank 3, files a-d
+    s(185, 58), s(62, -223), s(-8, 180), s(144, 200), // Yurt table, rank 4, files a-d
+    s(-33, -24), s(-39, -241), s(181, 58), s(65, 90), // Yurt table, rank 5, files a-d
+    s(-94, -99), s(108, -6), s(-30, -126), s(153, 158), // Yurt table, rank 6, files a-d
+    s(-7, 103), s(-42, -80), s(17, 109), s(-19, -61), // Yurt table, rank 7, files a-d
+    s(-20, -16), s(-1, 51), s(-6, -5), s(-24, -18), // Yurt table, rank 8, files a-d
     // Campmate: by ranks still to go, when the next step forward is free
     s(0, 0), // 0 to go
-    s(120, 260), // 1 to go
-    s(60, 150), // 2 to go
-    s(30, 80), // 3 to go
-    s(10, 40), // 4 to go
-    s(0, 15), // 5 to go
+    s(124, 334), // 1 to go
+    s(148, 439), // 2 to go
+    s(39, 367), // 3 to go
+    s(-77, 119), // 4 to go
+    s(-103, 80), // 5 to go
     s(0, 0), // 6 to go
     s(0, 0), // 7 to go
     // Campmate: per free rank ahead, and for a road free all the way
-    s(6, 22), // free rank
-    s(40, 120), // open road
+    s(-9, 5), // free rank
+    s(198, 187), // open road
     // Mobility: per square of the capture pattern
     s(0, 0), // Pawn
-    s(8, 8), // Knight
-    s(7, 8), // Bishop
-    s(4, 8), // Rook
-    s(3, 5), // Queen
+    s(26, 15), // Knight
+    s(10, 25), // Bishop
+    s(18, 30), // Rook
+    s(4, 5), // Queen
     s(0, 0), // King
     s(0, 0), // Soldier
     s(8, 8), // Eagle
     s(7, 8), // Cardinal
     s(4, 8), // Tower
     s(6, 6), // Duke
-    s(5, 5), // Kheshig
-    s(4, 8), // Lancer
-    s(7, 8), // Archer
-    s(4, 4), // Yurt
+    s(-9, 21), // Kheshig
+    s(4, 2), // Lancer
+    s(1, 3), // Archer
+    s(-8, 68), // Yurt
     // Mobility: per empty square of a different quiet pattern
     s(0, 0), // Pawn
     s(0, 0), // Knight
@@ -144,43 +144,43 @@ pub const WEIGHTS: Weights = [
     s(2, 3), // Tower
     s(2, 3), // Duke
     s(0, 0), // Kheshig
-    s(4, 4), // Lancer
-    s(4, 4), // Archer
+    s(10, -9), // Lancer
+    s(11, 38), // Archer
     s(0, 0), // Yurt
     // King attack: per square of the enemy king's zone reached
     s(0, 0), // Pawn
-    s(0, 0), // Knight
-    s(0, 0), // Bishop
-    s(0, 0), // Rook
-    s(0, 0), // Queen
+    s(45, 25), // Knight
+    s(53, -8), // Bishop
+    s(46, 16), // Rook
+    s(36, -5), // Queen
     s(0, 0), // King
     s(0, 0), // Soldier
     s(0, 0), // Eagle
     s(0, 0), // Cardinal
     s(0, 0), // Tower
     s(0, 0), // Duke
-    s(0, 0), // Kheshig
-    s(0, 0), // Lancer
-    s(0, 0), // Archer
-    s(0, 0), // Yurt
+    s(95, 39), // Kheshig
+    s(73, -11), // Lancer
+    s(48, 45), // Archer
+    s(245, 45), // Yurt
     // Threats: a piece attacked by a pawn or Soldier, a piece hanging
-    s(0, 0), // by a pawn
-    s(0, 0), // hanging
+    s(103, 128), // by a pawn
+    s(60, 74), // hanging
     // Pawns: a passed pawn, by rank
     s(0, 0), // rank 1
-    s(0, 0), // rank 2
-    s(0, 0), // rank 3
-    s(0, 0), // rank 4
-    s(0, 0), // rank 5
-    s(0, 0), // rank 6
-    s(0, 0), // rank 7
+    s(12, 59), // rank 2
+    s(33, 41), // rank 3
+    s(-21, -13), // rank 4
+    s(20, 118), // rank 5
+    s(3, 296), // rank 6
+    s(44, 289), // rank 7
     s(0, 0), // rank 8
     // Pawns: isolated, doubled; Soldiers side by side
-    s(0, 0), // isolated
-    s(0, 0), // doubled
+    s(-4, -33), // isolated
+    s(-34, 14), // doubled
     s(0, 0), // Soldier pair
     // Kings: the shield; faceoff ties and denied squares
-    s(0, 0), // shield
+    s(45, -11), // shield
     s(0, 0), // faceoff tie
     s(0, 0), // faceoff denied
 ];

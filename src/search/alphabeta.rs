@@ -227,6 +227,9 @@ impl Searcher<'_> {
             return e.value;
         }
         let tt_move = entry.and_then(|e| e.mv);
+        // Internal iterative reduction: a node no earlier search gave a best move is likely
+        // unimportant, and its moves are poorly ordered; search it a ply shallower.
+        let depth = depth - i32::from(depth >= 4 && tt_move.is_none());
         let in_check = self.pos.in_check();
         let us = self.pos.side_to_move();
         let eval = match entry {

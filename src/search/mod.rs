@@ -3,8 +3,8 @@
 //!
 //! This module holds the API the UCI layer uses (`Engine`, `Limits`, `Info`, `SearchControl`,
 //! ...). The search itself lives in `thread` (one search thread: iterative deepening, the root,
-//! reporting) and `alphabeta` (the recursive search); `tt`, `eval_cache`, `ordering`, `see`, `history`,
-//! `time` and `value` each hold one supporting piece.
+//! reporting) and `alphabeta` (the recursive search); `tt`, `eval_cache`, `ordering`, `see`,
+//! `history`, `time` and `value` each hold one supporting piece.
 
 mod alphabeta;
 mod eval_cache;

@@ -171,16 +171,40 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     PAWN_ATTACKS[color.index()][sq.index()]
 }
 
-/// The squares from which a `color` pawn attacks some square of `targets` (set-wise).
+/// `set` shifted one rank towards `color`'s far side.
+#[inline]
+fn forward(color: Color, set: Bitboard) -> Bitboard {
+    match color {
+        Color::White => set.up(),
+        Color::Black => set.down(),
+    }
+}
+
+/// `set` shifted one file east and one file west, together.
+#[inline]
+fn sideways(set: Bitboard) -> Bitboard {
+    let eastward = (set & !Bitboard::file(7)).0 << 1;
+    let westward = (set & !Bitboard::file(0)).0 >> 1;
+    Bitboard(eastward | westward)
+}
+
+/// The squares some `color` pawn of `pawns` captures on (set-wise).
+#[inline]
+pub fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
+    sideways(forward(color, pawns))
+}
+
+/// The squares some `color` Soldier of `soldiers` moves and captures to (set-wise).
+#[inline]
+pub fn soldier_attacks_of(color: Color, soldiers: Bitboard) -> Bitboard {
+    forward(color, soldiers) | sideways(soldiers)
+}
+
+/// The squares from which a `color` pawn attacks some square of `targets` (set-wise): those
+/// an enemy pawn on `targets` would attack.
 #[inline]
 pub fn pawn_attack_origins(color: Color, targets: Bitboard) -> Bitboard {
-    let behind = match color {
-        Color::White => targets.down(),
-        Color::Black => targets.up(),
-    };
-    let eastward = (behind & !Bitboard::file(7)).0 << 1;
-    let westward = (behind & !Bitboard::file(0)).0 >> 1;
-    Bitboard(eastward | westward)
+    pawn_attacks_of(!color, targets)
 }
 
 /// The squares a `color` Soldier on `sq` moves and captures to.
@@ -602,6 +626,26 @@ impl SplitMix64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn set_wise_pawn_and_soldier_attacks_match_the_tables() {
+        for color in [Color::White, Color::Black] {
+            for index in 0..64 {
+                let sq = Square::from_index(index);
+                let one = Bitboard::from_square(sq);
+                assert_eq!(pawn_attacks_of(color, one), pawn_attacks(color, sq));
+                assert_eq!(soldier_attacks_of(color, one), soldier_attacks(color, sq));
+                let origins = pawn_attack_origins(color, one);
+                let expected = (0..64)
+                    .map(Square::from_index)
+                    .filter(|&from| pawn_attacks(color, from).contains(sq))
+                    .fold(Bitboard::EMPTY, |set, from| {
+                        set | Bitboard::from_square(from)
+                    });
+                assert_eq!(origins, expected);
+            }
+        }
+    }
 
     /// Every subset of `mask` (Carry-Rippler enumeration) with the slider's true attack set.
     fn occupancy_subsets(

@@ -8,7 +8,9 @@
 use super::layout::{KING_ATTACK, MOBILITY_CAPTURE, MOBILITY_QUIET};
 use super::params::MOBILITY_TYPICAL;
 use super::sink::{Sink, Term};
-use crate::attacks::{attacks, capture_and_quiet_targets, king_attacks};
+use crate::attacks::{
+    capture_and_quiet_targets, king_attacks, pawn_attacks_of, soldier_attacks_of,
+};
 use crate::types::{Bitboard, Color, PieceType};
 use crate::Position;
 
@@ -60,12 +62,6 @@ pub fn mobility(
 
 /// The squares `color`'s pawns and Soldiers attack.
 pub fn pawn_like_attacks(pos: &Position, color: Color) -> Bitboard {
-    let occ = pos.occupied();
-    [PieceType::Pawn, PieceType::Soldier]
-        .into_iter()
-        .flat_map(|pt| {
-            pos.pieces(color, pt)
-                .map(move |sq| attacks(pt, color, sq, occ))
-        })
-        .fold(Bitboard::EMPTY, |all, targets| all | targets)
+    pawn_attacks_of(color, pos.pieces(color, PieceType::Pawn))
+        | soldier_attacks_of(color, pos.pieces(color, PieceType::Soldier))
 }

@@ -183,9 +183,7 @@ fn forward(color: Color, set: Bitboard) -> Bitboard {
 /// `set` shifted one file east and one file west, together.
 #[inline]
 fn sideways(set: Bitboard) -> Bitboard {
-    let eastward = (set & !Bitboard::file(7)).0 << 1;
-    let westward = (set & !Bitboard::file(0)).0 >> 1;
-    Bitboard(eastward | westward)
+    set.east() | set.west()
 }
 
 /// The squares some `color` pawn of `pawns` captures on (set-wise).

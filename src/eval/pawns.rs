@@ -105,8 +105,8 @@ pub fn pawn_structure(pos: &Position, color: Color, sink: &mut impl Sink) {
             sink.add(Term::Pawns, color, DOUBLED_PAWN, 1);
         }
     }
-    let paired = soldiers.0 & ((soldiers.0 << 1) & !Bitboard::file(0).0);
-    sink.add(Term::Pawns, color, SOLDIER_PAIR, paired.count_ones() as i32);
+    let paired = soldiers & soldiers.east();
+    sink.add(Term::Pawns, color, SOLDIER_PAIR, paired.count() as i32);
 }
 
 #[cfg(test)]

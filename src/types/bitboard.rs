@@ -73,6 +73,18 @@ impl Bitboard {
     pub const fn down(self) -> Bitboard {
         Bitboard(self.0 >> 8)
     }
+
+    /// The set shifted one file east (towards the h-file); squares leaving the board vanish.
+    #[inline]
+    pub const fn east(self) -> Bitboard {
+        Bitboard((self.0 & !Bitboard::file(7).0) << 1)
+    }
+
+    /// The set shifted one file west (towards the a-file).
+    #[inline]
+    pub const fn west(self) -> Bitboard {
+        Bitboard((self.0 & !Bitboard::file(0).0) >> 1)
+    }
 }
 
 impl Iterator for Bitboard {

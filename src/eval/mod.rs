@@ -110,7 +110,7 @@ fn other_terms(pos: &Position, sink: &mut impl Sink) {
             faceoff(pos, color, sink);
         }
         if pos.variant().has_campmate() {
-            campmate(pos, color, sink);
+            campmate(pos, color, maps.all[(!color).index()], sink);
         }
     }
 }
@@ -137,18 +137,17 @@ pub fn to_centipawns(value: i32) -> i32 {
 }
 
 /// The campmate race term for `color`'s king: for each rank ahead up to the far rank, is there a
-/// square within one file of the king that is neither attacked by the enemy nor held by a friendly
-/// piece? Consecutive free ranks count, a free first step earns a bonus by distance, and a road
+/// square within one file of the king that is neither attacked by the enemy (`enemy_attacks`)
+/// nor held by a friendly piece? Consecutive free ranks count, a free first step earns a bonus by distance, and a road
 /// free all the way earns more.
-fn campmate(pos: &Position, color: Color, sink: &mut impl Sink) {
+fn campmate(pos: &Position, color: Color, enemy_attacks: Bitboard, sink: &mut impl Sink) {
     let ksq = pos.king_square(color);
     let far = pos.variant().campmate_rank(color);
     let distance = ksq.rank().abs_diff(far);
     if distance == 0 || distance > CAMP_HORIZON {
         return;
     }
-    let occ = pos.occupied();
-    let own = pos.pieces_of(color);
+    let open = !pos.pieces_of(color) & !enemy_attacks;
     let corridor = Bitboard::file(ksq.file())
         | ksq
             .file()
@@ -162,11 +161,7 @@ fn campmate(pos: &Position, color: Color, sink: &mut impl Sink) {
     let mut free_ranks = 0;
     for step in 1..=distance as i8 {
         let rank = (ksq.rank() as i8 + step * color.forward()) as u8;
-        let squares = corridor & Bitboard::rank(rank) & !own;
-        if squares
-            .into_iter()
-            .all(|sq| pos.is_attacked(sq, !color, occ))
-        {
+        if (corridor & Bitboard::rank(rank) & open).is_empty() {
             break;
         }
         free_ranks += 1;

@@ -10,30 +10,9 @@ use super::sink::{Sink, Term};
 use crate::types::{Bitboard, Color, PieceType, Square};
 use crate::Position;
 
-/// The files beside each file.
-const ADJACENT_FILES: [u64; 8] = adjacent_files();
-
-/// The squares strictly ahead of each square on its own file, by `Color::index()` and square.
-const AHEAD: [[u64; 64]; 2] = ahead();
-
-/// The squares strictly ahead of each square on its own file and the files beside it: where an
-/// enemy pawn or Soldier stops a pawn from being passed.
+/// The squares strictly ahead of each square on its own file and the files beside it (a king's
+/// shield stands on the nearest of them).
 const FRONT_SPAN: [[u64; 64]; 2] = front_spans();
-
-const fn adjacent_files() -> [u64; 8] {
-    let mut masks = [0; 8];
-    let mut file = 0;
-    while file < 8 {
-        if file > 0 {
-            masks[file] |= Bitboard::file(file as u8 - 1).0;
-        }
-        if file < 7 {
-            masks[file] |= Bitboard::file(file as u8 + 1).0;
-        }
-        file += 1;
-    }
-    masks
-}
 
 const fn ahead() -> [[u64; 64]; 2] {
     let mut masks = [[0; 64]; 2];
@@ -85,26 +64,31 @@ pub fn front_span(color: Color, sq: Square) -> Bitboard {
     Bitboard(FRONT_SPAN[color.index()][sq.index()])
 }
 
-/// Reports `color`'s pawn structure to `sink`.
+/// The squares strictly behind some square of `set` on its file, from `color`'s side.
+fn behind(color: Color, set: Bitboard) -> Bitboard {
+    match color {
+        Color::White => set.down().fill_down(),
+        Color::Black => set.up().fill_up(),
+    }
+}
+
+/// Reports `color`'s pawn structure to `sink`, set-wise: a pawn is passed unless it stands
+/// behind an enemy pawn or Soldier on its file or a file beside it, isolated if no friendly pawn
+/// or Soldier stands on a file beside it, and doubled if a friendly pawn stands ahead of it.
 pub fn pawn_structure(pos: &Position, color: Color, sink: &mut impl Sink) {
     let pawns = pos.pieces(color, PieceType::Pawn);
     let soldiers = pos.pieces(color, PieceType::Soldier);
-    let friends = (pawns | soldiers).0;
     let enemies = pawn_like(pos, !color);
-    for sq in pawns {
-        let file = sq.file() as usize;
-        let ahead = AHEAD[color.index()][sq.index()];
-        if (enemies & front_span(color, sq)).is_empty() {
-            let rank = color.relative_rank(sq.rank()) as usize;
-            sink.add(Term::Pawns, color, PASSED_PAWN + rank, 1);
-        }
-        if friends & ADJACENT_FILES[file] == 0 {
-            sink.add(Term::Pawns, color, ISOLATED_PAWN, 1);
-        }
-        if pawns.0 & ahead != 0 {
-            sink.add(Term::Pawns, color, DOUBLED_PAWN, 1);
-        }
+    let stopped = behind(color, enemies | enemies.east() | enemies.west());
+    for sq in pawns & !stopped {
+        let rank = color.relative_rank(sq.rank()) as usize;
+        sink.add(Term::Pawns, color, PASSED_PAWN + rank, 1);
     }
+    let friendly_files = (pawns | soldiers).fill_up().fill_down();
+    let isolated = pawns & !(friendly_files.east() | friendly_files.west());
+    sink.add(Term::Pawns, color, ISOLATED_PAWN, isolated.count() as i32);
+    let doubled = pawns & behind(color, pawns);
+    sink.add(Term::Pawns, color, DOUBLED_PAWN, doubled.count() as i32);
     let paired = soldiers & soldiers.east();
     sink.add(Term::Pawns, color, SOLDIER_PAIR, paired.count() as i32);
 }

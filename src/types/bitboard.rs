@@ -74,6 +74,26 @@ impl Bitboard {
         Bitboard(self.0 >> 8)
     }
 
+    /// The set with every square above each of its squares, on the same file, added.
+    #[inline]
+    pub const fn fill_up(self) -> Bitboard {
+        let mut x = self.0;
+        x |= x << 8;
+        x |= x << 16;
+        x |= x << 32;
+        Bitboard(x)
+    }
+
+    /// The set with every square below each of its squares, on the same file, added.
+    #[inline]
+    pub const fn fill_down(self) -> Bitboard {
+        let mut x = self.0;
+        x |= x >> 8;
+        x |= x >> 16;
+        x |= x >> 32;
+        Bitboard(x)
+    }
+
     /// The set shifted one file east (towards the h-file); squares leaving the board vanish.
     #[inline]
     pub const fn east(self) -> Bitboard {

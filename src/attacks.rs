@@ -171,31 +171,16 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     PAWN_ATTACKS[color.index()][sq.index()]
 }
 
-/// `set` shifted one rank towards `color`'s far side.
-#[inline]
-fn forward(color: Color, set: Bitboard) -> Bitboard {
-    match color {
-        Color::White => set.up(),
-        Color::Black => set.down(),
-    }
-}
-
-/// `set` shifted one file east and one file west, together.
-#[inline]
-fn sideways(set: Bitboard) -> Bitboard {
-    set.east() | set.west()
-}
-
 /// The squares some `color` pawn of `pawns` captures on (set-wise).
 #[inline]
 pub fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
-    sideways(forward(color, pawns))
+    pawns.forward(color).sideways()
 }
 
 /// The squares some `color` Soldier of `soldiers` moves and captures to (set-wise).
 #[inline]
 pub fn soldier_attacks_of(color: Color, soldiers: Bitboard) -> Bitboard {
-    forward(color, soldiers) | sideways(soldiers)
+    soldiers.forward(color) | soldiers.sideways()
 }
 
 /// The squares from which a `color` pawn attacks some square of `targets` (set-wise): those

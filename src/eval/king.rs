@@ -4,7 +4,7 @@
 //! the squares it sees along open ranks and files.
 
 use super::layout::{FACEOFF_DENIED, FACEOFF_TIED, KING_SHIELD};
-use super::pawns::{front_span, pawn_like};
+use super::pawns::pawn_like;
 use super::sink::{Sink, Term};
 use crate::attacks::{between, king_attacks, rook_attacks, rook_rays};
 use crate::types::{Bitboard, Color};
@@ -12,8 +12,8 @@ use crate::Position;
 
 /// Reports `color`'s king shield: its pawns and Soldiers on the three squares in front of it.
 pub fn king_shield(pos: &Position, color: Color, sink: &mut impl Sink) {
-    let king = pos.king_square(color);
-    let shield = king_attacks(king) & front_span(color, king) & pawn_like(pos, color);
+    let king = Bitboard::from_square(pos.king_square(color));
+    let shield = (king | king.sideways()).forward(color) & pawn_like(pos, color);
     sink.add(Term::KingShield, color, KING_SHIELD, shield.count() as i32);
 }
 

@@ -138,8 +138,8 @@ pub fn to_centipawns(value: i32) -> i32 {
 
 /// The campmate race term for `color`'s king: for each rank ahead up to the far rank, is there a
 /// square within one file of the king that is neither attacked by the enemy (`enemy_attacks`)
-/// nor held by a friendly piece? Consecutive free ranks count, a free first step earns a bonus by distance, and a road
-/// free all the way earns more.
+/// nor held by a friendly piece? Consecutive free ranks count, a free first step earns a bonus
+/// by distance, and a road free all the way earns more.
 fn campmate(pos: &Position, color: Color, enemy_attacks: Bitboard, sink: &mut impl Sink) {
     let ksq = pos.king_square(color);
     let far = pos.variant().campmate_rank(color);
@@ -148,16 +148,8 @@ fn campmate(pos: &Position, color: Color, enemy_attacks: Bitboard, sink: &mut im
         return;
     }
     let open = !pos.pieces_of(color) & !enemy_attacks;
-    let corridor = Bitboard::file(ksq.file())
-        | ksq
-            .file()
-            .checked_sub(1)
-            .map_or(Bitboard::EMPTY, Bitboard::file)
-        | if ksq.file() < 7 {
-            Bitboard::file(ksq.file() + 1)
-        } else {
-            Bitboard::EMPTY
-        };
+    let file = Bitboard::file(ksq.file());
+    let corridor = file | file.sideways();
     let mut free_ranks = 0;
     for step in 1..=distance as i8 {
         let rank = (ksq.rank() as i8 + step * color.forward()) as u8;

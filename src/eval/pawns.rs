@@ -7,69 +7,12 @@
 
 use super::layout::{DOUBLED_PAWN, ISOLATED_PAWN, PASSED_PAWN, SOLDIER_PAIR};
 use super::sink::{Sink, Term};
-use crate::types::{Bitboard, Color, PieceType, Square};
+use crate::types::{Bitboard, Color, PieceType};
 use crate::Position;
-
-/// The squares strictly ahead of each square on its own file and the files beside it (a king's
-/// shield stands on the nearest of them).
-const FRONT_SPAN: [[u64; 64]; 2] = front_spans();
-
-const fn ahead() -> [[u64; 64]; 2] {
-    let mut masks = [[0; 64]; 2];
-    let mut sq = 0;
-    while sq < 64 {
-        let (rank, file) = (sq / 8, sq % 8);
-        let file_mask = Bitboard::file(file as u8).0;
-        let above = if rank < 7 {
-            !0u64 << (8 * (rank + 1))
-        } else {
-            0
-        };
-        let below = (1u64 << (8 * rank)) - 1;
-        masks[0][sq] = file_mask & above;
-        masks[1][sq] = file_mask & below;
-        sq += 1;
-    }
-    masks
-}
-
-const fn front_spans() -> [[u64; 64]; 2] {
-    let ahead = ahead();
-    let mut masks = [[0; 64]; 2];
-    let mut color = 0;
-    while color < 2 {
-        let mut sq = 0;
-        while sq < 64 {
-            masks[color][sq] = ahead[color][sq];
-            if sq % 8 > 0 {
-                masks[color][sq] |= ahead[color][sq - 1];
-            }
-            if sq % 8 < 7 {
-                masks[color][sq] |= ahead[color][sq + 1];
-            }
-            sq += 1;
-        }
-        color += 1;
-    }
-    masks
-}
 
 /// `color`'s pawns and Soldiers.
 pub fn pawn_like(pos: &Position, color: Color) -> Bitboard {
     pos.pieces(color, PieceType::Pawn) | pos.pieces(color, PieceType::Soldier)
-}
-
-/// The squares strictly ahead of `sq`, from `color`'s side, on its file and the files beside it.
-pub fn front_span(color: Color, sq: Square) -> Bitboard {
-    Bitboard(FRONT_SPAN[color.index()][sq.index()])
-}
-
-/// The squares strictly behind some square of `set` on its file, from `color`'s side.
-fn behind(color: Color, set: Bitboard) -> Bitboard {
-    match color {
-        Color::White => set.down().fill_down(),
-        Color::Black => set.up().fill_up(),
-    }
 }
 
 /// Reports `color`'s pawn structure to `sink`, set-wise: a pawn is passed unless it stands
@@ -79,15 +22,15 @@ pub fn pawn_structure(pos: &Position, color: Color, sink: &mut impl Sink) {
     let pawns = pos.pieces(color, PieceType::Pawn);
     let soldiers = pos.pieces(color, PieceType::Soldier);
     let enemies = pawn_like(pos, !color);
-    let stopped = behind(color, enemies | enemies.east() | enemies.west());
+    let stopped = (enemies | enemies.sideways()).ahead(!color);
     for sq in pawns & !stopped {
         let rank = color.relative_rank(sq.rank()) as usize;
         sink.add(Term::Pawns, color, PASSED_PAWN + rank, 1);
     }
-    let friendly_files = (pawns | soldiers).fill_up().fill_down();
-    let isolated = pawns & !(friendly_files.east() | friendly_files.west());
+    let friendly_files = (pawns | soldiers).files();
+    let isolated = pawns & !friendly_files.sideways();
     sink.add(Term::Pawns, color, ISOLATED_PAWN, isolated.count() as i32);
-    let doubled = pawns & behind(color, pawns);
+    let doubled = pawns & pawns.ahead(!color);
     sink.add(Term::Pawns, color, DOUBLED_PAWN, doubled.count() as i32);
     let paired = soldiers & soldiers.east();
     sink.add(Term::Pawns, color, SOLDIER_PAIR, paired.count() as i32);

@@ -1,6 +1,6 @@
 //! A set of squares packed into a `u64`, bit `i` standing for `Square::from_index(i)`.
 
-use super::{Rank, Square};
+use super::{Color, Rank, Square};
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
@@ -74,23 +74,31 @@ impl Bitboard {
         Bitboard(self.0 >> 8)
     }
 
-    /// The set with every square above each of its squares, on the same file, added.
+    /// The set shifted one rank towards `color`'s far side.
     #[inline]
-    pub const fn fill_up(self) -> Bitboard {
-        let mut x = self.0;
-        x |= x << 8;
-        x |= x << 16;
-        x |= x << 32;
-        Bitboard(x)
+    pub const fn forward(self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.up(),
+            Color::Black => self.down(),
+        }
     }
 
-    /// The set with every square below each of its squares, on the same file, added.
+    /// The squares strictly ahead of some square of the set on its file, from `color`'s side.
     #[inline]
-    pub const fn fill_down(self) -> Bitboard {
-        let mut x = self.0;
-        x |= x >> 8;
-        x |= x >> 16;
-        x |= x >> 32;
+    pub const fn ahead(self, color: Color) -> Bitboard {
+        let mut x = self.forward(color).0;
+        match color {
+            Color::White => {
+                x |= x << 8;
+                x |= x << 16;
+                x |= x << 32;
+            }
+            Color::Black => {
+                x |= x >> 8;
+                x |= x >> 16;
+                x |= x >> 32;
+            }
+        }
         Bitboard(x)
     }
 
@@ -104,6 +112,25 @@ impl Bitboard {
     #[inline]
     pub const fn west(self) -> Bitboard {
         Bitboard((self.0 & !Bitboard::file(0).0) >> 1)
+    }
+
+    /// Every file that holds a square of the set, whole.
+    #[inline]
+    pub const fn files(self) -> Bitboard {
+        let mut x = self.0;
+        x |= x << 8;
+        x |= x << 16;
+        x |= x << 32;
+        x |= x >> 8;
+        x |= x >> 16;
+        x |= x >> 32;
+        Bitboard(x)
+    }
+
+    /// The set shifted one file east and one file west, together.
+    #[inline]
+    pub const fn sideways(self) -> Bitboard {
+        Bitboard(self.east().0 | self.west().0)
     }
 }
 

@@ -86,20 +86,11 @@ impl Bitboard {
     /// The squares strictly ahead of some square of the set on its file, from `color`'s side.
     #[inline]
     pub const fn ahead(self, color: Color) -> Bitboard {
-        let mut x = self.forward(color).0;
-        match color {
-            Color::White => {
-                x |= x << 8;
-                x |= x << 16;
-                x |= x << 32;
-            }
-            Color::Black => {
-                x |= x >> 8;
-                x |= x >> 16;
-                x |= x >> 32;
-            }
-        }
-        Bitboard(x)
+        let x = self.forward(color).0;
+        Bitboard(match color {
+            Color::White => fill_north(x),
+            Color::Black => fill_south(x),
+        })
     }
 
     /// The set shifted one file east (towards the h-file); squares leaving the board vanish.
@@ -117,14 +108,7 @@ impl Bitboard {
     /// Every file that holds a square of the set, whole.
     #[inline]
     pub const fn files(self) -> Bitboard {
-        let mut x = self.0;
-        x |= x << 8;
-        x |= x << 16;
-        x |= x << 32;
-        x |= x >> 8;
-        x |= x >> 16;
-        x |= x >> 32;
-        Bitboard(x)
+        Bitboard(fill_south(fill_north(self.0)))
     }
 
     /// The set shifted one file east and one file west, together.
@@ -132,6 +116,24 @@ impl Bitboard {
     pub const fn sideways(self) -> Bitboard {
         Bitboard(self.east().0 | self.west().0)
     }
+}
+
+/// `x` with every square above each of its squares, on the same file, added.
+#[inline]
+const fn fill_north(mut x: u64) -> u64 {
+    x |= x << 8;
+    x |= x << 16;
+    x |= x << 32;
+    x
+}
+
+/// `x` with every square below each of its squares, on the same file, added.
+#[inline]
+const fn fill_south(mut x: u64) -> u64 {
+    x |= x >> 8;
+    x |= x >> 16;
+    x |= x >> 32;
+    x
 }
 
 impl Iterator for Bitboard {

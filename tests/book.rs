@@ -147,16 +147,16 @@ fn own_book_false_infinite_and_searchmoves_search() {
     let start = Position::startpos(Variant::Empire);
     engine.send("setoption name OwnBook value false");
     engine.send("position startpos");
-    let (lines, best) = engine.bestmove("go depth 3");
+    let (lines, best) = engine.bestmove("go movetime 100");
     legal_bestmove(&start, &best);
     assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
     assert!(
-        lines.iter().any(|l| l.starts_with("info depth 3")),
+        lines.iter().any(|l| l.starts_with("info depth")),
         "{lines:?}"
     );
     engine.send("setoption name OwnBook value true");
     // a3a4 is not a book move: the search must be restricted to it.
-    let (lines, best) = engine.bestmove("go depth 3 searchmoves a3a4");
+    let (lines, best) = engine.bestmove("go movetime 100 searchmoves a3a4");
     assert_eq!(best.split_whitespace().nth(1), Some("a3a4"), "{lines:?}");
     engine.send("go infinite");
     let lines = engine.quiet_for(Duration::from_millis(300), |l| l.starts_with("bestmove"));
@@ -167,11 +167,39 @@ fn own_book_false_infinite_and_searchmoves_search() {
 }
 
 #[test]
+fn analysis_searches_with_the_book_on() {
+    let mut engine = empire();
+    let start = Position::startpos(Variant::Empire);
+    engine.send("position startpos");
+    // Depth and node limits ask for analysis, which must come with scores.
+    for go in ["go depth 3", "go nodes 5000"] {
+        let (lines, best) = engine.bestmove(go);
+        legal_bestmove(&start, &best);
+        assert!(
+            !lines.iter().any(|l| l.contains("book move")),
+            "{go}: {lines:?}"
+        );
+        assert!(
+            lines.iter().any(|l| l.contains(" score ")),
+            "{go}: {lines:?}"
+        );
+    }
+    // So does more than one line, even on a clock.
+    engine.send("setoption name MultiPV value 2");
+    let (lines, _) = engine.bestmove("go movetime 100");
+    assert!(lines.iter().any(|l| l.contains(" multipv 2 ")), "{lines:?}");
+    engine.send("setoption name MultiPV value 1");
+    let (lines, _) = engine.bestmove("go movetime 5000");
+    assert!(lines[0].contains("book move"), "{lines:?}");
+    engine.close();
+}
+
+#[test]
 fn a_position_met_before_is_searched() {
     let mut engine = empire();
     // Back to the start position: the book, blind to repetitions, is not used.
     engine.send("position startpos moves e1f2 b8c6 f2e1 c6b8");
-    let (lines, best) = engine.bestmove("go depth 3");
+    let (lines, best) = engine.bestmove("go movetime 100");
     let mut pos = Position::startpos(Variant::Empire);
     for text in ["e1f2", "b8c6", "f2e1", "c6b8"] {
         pos.make_move(pos.parse_uci_move(text).unwrap());
@@ -196,7 +224,7 @@ fn corrupt_missing_and_foreign_book_files_are_rejected_and_the_engine_searches()
         let answer = engine.sync().join("\n");
         assert!(answer.contains("rejected"), "{answer}");
         engine.send("position startpos");
-        let (lines, best) = engine.bestmove("go depth 3");
+        let (lines, best) = engine.bestmove("go movetime 100");
         legal_bestmove(&start, &best);
         assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
         engine.close();
@@ -213,12 +241,12 @@ fn corrupt_missing_and_foreign_book_files_are_rejected_and_the_engine_searches()
         .sync()
         .join("\n")
         .contains("empire book, 1 positions, 2 moves"));
-    let (lines, best) = engine.bestmove("go depth 3");
+    let (lines, best) = engine.bestmove("go movetime 100");
     legal_bestmove(&start, &best);
     assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
     // Back to the built-in book.
     engine.send("setoption name BookFile value <built-in>");
-    let (lines, _) = engine.bestmove("go depth 3");
+    let (lines, _) = engine.bestmove("go movetime 5000");
     assert!(lines[0].contains("book move"), "{lines:?}");
     engine.close();
 }

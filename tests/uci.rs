@@ -46,8 +46,6 @@ fn uci_handshake_lists_options() {
 #[test]
 fn default_variant_is_chess_and_go_before_position_uses_the_start() {
     let mut engine = Engine::start();
-    // The start position is in the book: search it.
-    engine.send("setoption name OwnBook value false");
     assert_eq!(
         engine.fen(),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -274,8 +272,6 @@ fn forced_mate_is_found() {
 #[test]
 fn multipv_and_searchmoves() {
     let mut engine = empire();
-    // The start position is in the book: search it.
-    engine.send("setoption name OwnBook value false");
     engine.send("setoption name MultiPV value 3");
     engine.send("position startpos");
     let (infos, _) = engine.bestmove("go depth 3");

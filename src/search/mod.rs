@@ -205,6 +205,11 @@ impl Engine {
         self.multipv = n.clamp(1, MAX_MULTIPV);
     }
 
+    /// The number of principal variations reported.
+    pub fn multipv(&self) -> usize {
+        self.multipv
+    }
+
     /// Time kept in hand per move for communication delays.
     pub fn set_move_overhead_ms(&mut self, ms: u64) {
         self.move_overhead_ms = ms;

@@ -4,9 +4,11 @@
 //! `stop` are answered at once even while a search runs on the search thread. EOF on standard
 //! input ends the engine as `quit` does.
 //!
-//! With `OwnBook` on, `go` answers from the opening book when the book has a legal move for the
-//! position (`info string book move ...`, then `bestmove` at once), except for `go infinite`,
-//! `go ponder` and `go mate`, which ask for a search, and in a position that occurred before.
+//! With `OwnBook` on, a `go` that plays a game (with a clock or a fixed move time, one line) is
+//! answered from the opening book when the book has a legal move for the position (`info string
+//! book move ...`, then `bestmove` at once), unless the position occurred before. Analysis
+//! (`go depth`, `nodes`, `mate`, `infinite`, `ponder`, or MultiPV above one) always searches,
+//! so it is answered with scores.
 
 mod command;
 mod options;
@@ -244,9 +246,17 @@ impl Session {
         };
     }
 
-    /// The book move to play for `go`, if the book is on and has one within `limits`.
+    /// The book move to play for `go`, if the book is on, `go` plays a game (see the module
+    /// header) and the book has a move within `limits`.
     fn book_move(&self, go: &GoCommand, position: &Position, limits: &Limits) -> Option<Move> {
-        if !self.own_book || go.infinite || go.ponder || go.mate.is_some() {
+        let plays_a_game = limits.clock.is_some() || limits.movetime_ms.is_some();
+        if !self.own_book
+            || !plays_a_game
+            || limits.infinite
+            || limits.mate.is_some()
+            || go.ponder
+            || self.engine().multipv() > 1
+        {
             return None;
         }
         // The book knows nothing of repetitions, which decide games in Empire.

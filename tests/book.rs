@@ -42,6 +42,28 @@ fn legal_bestmove(pos: &Position, line: &str) -> Move {
         .unwrap_or_else(|| panic!("{line} is not legal in {}", pos.fen()))
 }
 
+/// Sends `go` in `pos` and checks that the engine searched: a legal `bestmove`, scores, and no
+/// book move. Returns the lines before `bestmove`.
+fn searched(engine: &mut Engine, pos: &Position, go: &str) -> Vec<String> {
+    let (lines, best) = engine.bestmove(go);
+    legal_bestmove(pos, &best);
+    assert!(
+        !lines.iter().any(|l| l.contains("book move")),
+        "{go}: {lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains(" score ")),
+        "{go}: {lines:?}"
+    );
+    lines
+}
+
+/// Sends a `go` that plays a game from a book position and checks that the book answered.
+fn answered_from_the_book(engine: &mut Engine) {
+    let (lines, _) = engine.bestmove("go movetime 5000");
+    assert!(lines[0].starts_with("info string book move"), "{lines:?}");
+}
+
 #[test]
 fn every_built_in_book_move_is_legal_and_reachable() {
     assert!(Book::built_in(Variant::Empire).is_some() && Book::built_in(Variant::Chess).is_some());
@@ -147,13 +169,7 @@ fn own_book_false_infinite_and_searchmoves_search() {
     let start = Position::startpos(Variant::Empire);
     engine.send("setoption name OwnBook value false");
     engine.send("position startpos");
-    let (lines, best) = engine.bestmove("go movetime 100");
-    legal_bestmove(&start, &best);
-    assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
-    assert!(
-        lines.iter().any(|l| l.starts_with("info depth")),
-        "{lines:?}"
-    );
+    searched(&mut engine, &start, "go movetime 100");
     engine.send("setoption name OwnBook value true");
     // a3a4 is not a book move: the search must be restricted to it.
     let (lines, best) = engine.bestmove("go movetime 100 searchmoves a3a4");
@@ -173,24 +189,14 @@ fn analysis_searches_with_the_book_on() {
     engine.send("position startpos");
     // Depth and node limits ask for analysis, which must come with scores.
     for go in ["go depth 3", "go nodes 5000"] {
-        let (lines, best) = engine.bestmove(go);
-        legal_bestmove(&start, &best);
-        assert!(
-            !lines.iter().any(|l| l.contains("book move")),
-            "{go}: {lines:?}"
-        );
-        assert!(
-            lines.iter().any(|l| l.contains(" score ")),
-            "{go}: {lines:?}"
-        );
+        searched(&mut engine, &start, go);
     }
     // So does more than one line, even on a clock.
     engine.send("setoption name MultiPV value 2");
-    let (lines, _) = engine.bestmove("go movetime 100");
+    let lines = searched(&mut engine, &start, "go movetime 100");
     assert!(lines.iter().any(|l| l.contains(" multipv 2 ")), "{lines:?}");
     engine.send("setoption name MultiPV value 1");
-    let (lines, _) = engine.bestmove("go movetime 5000");
-    assert!(lines[0].contains("book move"), "{lines:?}");
+    answered_from_the_book(&mut engine);
     engine.close();
 }
 
@@ -199,13 +205,11 @@ fn a_position_met_before_is_searched() {
     let mut engine = empire();
     // Back to the start position: the book, blind to repetitions, is not used.
     engine.send("position startpos moves e1f2 b8c6 f2e1 c6b8");
-    let (lines, best) = engine.bestmove("go movetime 100");
     let mut pos = Position::startpos(Variant::Empire);
     for text in ["e1f2", "b8c6", "f2e1", "c6b8"] {
         pos.make_move(pos.parse_uci_move(text).unwrap());
     }
-    legal_bestmove(&pos, &best);
-    assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
+    searched(&mut engine, &pos, "go movetime 100");
     engine.close();
 }
 
@@ -224,9 +228,7 @@ fn corrupt_missing_and_foreign_book_files_are_rejected_and_the_engine_searches()
         let answer = engine.sync().join("\n");
         assert!(answer.contains("rejected"), "{answer}");
         engine.send("position startpos");
-        let (lines, best) = engine.bestmove("go movetime 100");
-        legal_bestmove(&start, &best);
-        assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
+        searched(&mut engine, &start, "go movetime 100");
         engine.close();
     }
     // A well-formed book whose moves are illegal here: filtered out, the engine searches.
@@ -241,13 +243,10 @@ fn corrupt_missing_and_foreign_book_files_are_rejected_and_the_engine_searches()
         .sync()
         .join("\n")
         .contains("empire book, 1 positions, 2 moves"));
-    let (lines, best) = engine.bestmove("go movetime 100");
-    legal_bestmove(&start, &best);
-    assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
+    searched(&mut engine, &start, "go movetime 100");
     // Back to the built-in book.
     engine.send("setoption name BookFile value <built-in>");
-    let (lines, _) = engine.bestmove("go movetime 5000");
-    assert!(lines[0].contains("book move"), "{lines:?}");
+    answered_from_the_book(&mut engine);
     engine.close();
 }
 

@@ -8,15 +8,8 @@ use common::Engine;
 use kaiser::book::{Book, Entry};
 use kaiser::{Move, Position, Square, Variant};
 use std::collections::HashSet;
-use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
-
-fn temp_file(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kaiser-book-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
 
 fn kaiser(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_kaiser"))
@@ -215,12 +208,13 @@ fn a_position_met_before_is_searched() {
 
 #[test]
 fn corrupt_missing_and_foreign_book_files_are_rejected_and_the_engine_searches() {
-    let garbage = temp_file("garbage.bin");
+    let dir = tempfile::tempdir().unwrap();
+    let garbage = dir.path().join("garbage.bin");
     std::fs::write(&garbage, b"this is no book at all, just text").unwrap();
-    let truncated = temp_file("truncated.bin");
+    let truncated = dir.path().join("truncated.bin");
     let bytes = Book::built_in(Variant::Empire).unwrap().to_bytes();
     std::fs::write(&truncated, &bytes[..bytes.len() - 5]).unwrap();
-    let missing = temp_file("missing.bin");
+    let missing = dir.path().join("missing.bin");
     let start = Position::startpos(Variant::Empire);
     for path in [&garbage, &truncated, &missing] {
         let mut engine = empire();
@@ -232,7 +226,7 @@ fn corrupt_missing_and_foreign_book_files_are_rejected_and_the_engine_searches()
         engine.close();
     }
     // A well-formed book whose moves are illegal here: filtered out, the engine searches.
-    let foreign = temp_file("foreign.bin");
+    let foreign = dir.path().join("foreign.bin");
     std::fs::write(&foreign, forged_book(false).to_bytes()).unwrap();
     let mut engine = empire();
     engine.send(&format!(
@@ -252,7 +246,8 @@ fn corrupt_missing_and_foreign_book_files_are_rejected_and_the_engine_searches()
 
 #[test]
 fn book_build_and_probe_from_the_command_line() {
-    let file = temp_file("small.bin");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("small.bin");
     let path = file.to_str().unwrap();
     let built = kaiser(&[
         "book", "build", "--plies", "2", "--depth", "3", "--out", path,
@@ -274,7 +269,7 @@ fn book_build_and_probe_from_the_command_line() {
     let wrong = kaiser(&["book", "probe", "--book", path, "--variant", "chess"]);
     assert_eq!(wrong.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("the book is for empire"));
-    let garbage = temp_file("probe-garbage.bin");
+    let garbage = dir.path().join("probe-garbage.bin");
     std::fs::write(&garbage, b"KAISBOOK").unwrap();
     let bad = kaiser(&["book", "probe", "--book", garbage.to_str().unwrap()]);
     assert_eq!(bad.status.code(), Some(2));

@@ -313,8 +313,8 @@ fn adjudication_ends_games_by_resign_draw_and_move_limit() {
 
 #[test]
 fn engines_get_the_variant_positions_and_clocks() {
-    let dir = temp_dir("protocol");
-    let log = dir.join("white.log");
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("white.log");
     let fen = "8/8/3K4/8/7k/8/8/8 w - - 0 1";
     let mut white = fake(
         "white",
@@ -352,8 +352,8 @@ fn engines_get_the_variant_positions_and_clocks() {
 
 #[test]
 fn the_start_position_is_sent_as_startpos() {
-    let dir = temp_dir("startpos");
-    let log = dir.join("black.log");
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("black.log");
     let black = fake(
         "black",
         &["--moves", "e1f2 b8c6", "--log", log.to_str().unwrap()],
@@ -401,12 +401,6 @@ fn engine_start_failures_are_explained() {
 
 // Whole matches through the command line.
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kaiser-match-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn kaiser_match(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_kaiser"))
         .arg("match")
@@ -421,9 +415,9 @@ fn text(bytes: &[u8]) -> String {
 
 #[test]
 fn kaiser_plays_kaiser_from_openings_with_pgn() {
-    let dir = temp_dir("selfplay");
-    let book = dir.join("book.epd");
-    let pgn = dir.join("games.pgn");
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book.epd");
+    let pgn = dir.path().join("games.pgn");
     std::fs::write(
         &book,
         "rnbqkbnr/pppppppp/8/8/8/PPPSSPPP/5K2/TECD1CET b kq - hmvc 1; fmvn 1; c0 \"Kf2\";\n\

@@ -1,7 +1,6 @@
 //! The tuner's command lines, end to end: `datagen` plays and imports games, `tune` fits them and
 //! writes a weights file, and bad input is refused with a message.
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn kaiser(args: &[&str]) -> Output {
@@ -15,19 +14,11 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kaiser-tuning-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn datagen_then_tune_writes_a_weights_file() {
-    let dir = scratch("fit");
-    let data = dir.join("empire.txt");
-    let weights = dir.join("empire.rs");
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("empire.txt");
+    let weights = dir.path().join("empire.rs");
     let played = kaiser(&[
         "datagen",
         "--out",
@@ -63,19 +54,18 @@ fn datagen_then_tune_writes_a_weights_file() {
         "{source}"
     );
     assert!(source.contains("// Material, by piece type"), "{source}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn datagen_imports_the_positions_of_a_pgn() {
-    let dir = scratch("pgn");
-    let pgn = dir.join("games.pgn");
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("games.pgn");
     std::fs::write(
         &pgn,
         "[Result \"1-0\"]\n[Variant \"Empire\"]\n\n1. Cb2 d5 2. Ec1 e5 3. f4 Nc6 1-0\n",
     )
     .unwrap();
-    let data = dir.join("data.txt");
+    let data = dir.path().join("data.txt");
     let imported = kaiser(&[
         "datagen",
         "--pgn",
@@ -90,13 +80,12 @@ fn datagen_imports_the_positions_of_a_pgn() {
         text.lines().skip(1).all(|line| line.ends_with(" | 1")),
         "{text}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn bad_tuner_input_is_refused_with_a_message() {
-    let dir = scratch("bad");
-    let bad_data = dir.join("bad.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let bad_data = dir.path().join("bad.txt");
     std::fs::write(&bad_data, "# game 1 1-0\nnot a fen | 1\n").unwrap();
     for (args, expected) in [
         (vec!["tune"], "--data"),
@@ -128,5 +117,4 @@ fn bad_tuner_input_is_refused_with_a_message() {
             stderr(&output)
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -3,7 +3,7 @@
 use anyhow::{bail, Context, Result};
 use kaiser::tools::args::{flag_value, parse_value};
 use kaiser::tools::{
-    analyse_cli, bench, book_cli, datagen_cli, matches, openings, perft, tune_cli,
+    analyse_cli, bench, book_cli, datagen_cli, matches, openings, perft, sprt_cli, tune_cli,
 };
 use kaiser::{Position, Variant};
 use std::io::Write;
@@ -36,6 +36,9 @@ Usage:
       (see kaiser book --help).
   kaiser match -engine cmd=PATH ... -engine cmd=PATH ... [options]
       Plays a match between two UCI engines, Kaiser arbitrating (see kaiser match --help).
+  kaiser sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=M] LL,LD,DD,WD,WW...
+      Elo and the SPRT of game-pair counts summed over runs, e.g. of a test continued after
+      an interruption (see kaiser sprt --help).
   kaiser datagen --out FILE [--games N] [--nodes N] [--variant V] [--openings FILE]
                  [--threads T] [--seed S]
       Plays self-play games and writes their quiet positions, labelled with the result, for
@@ -65,6 +68,7 @@ fn run(args: &[String]) -> Result<()> {
         Some("book") => book_cli::run(&args[1..]),
         Some("datagen") => datagen_cli::run(&args[1..]),
         Some("tune") => tune_cli::run(&args[1..]),
+        Some("sprt") => sprt_cli::run(&args[1..]),
         None => {
             kaiser::uci::run();
             Ok(())

@@ -1,6 +1,6 @@
 //! Tools built on the engine's library: perft, bench, the test-openings generator, the opening
-//! book builder, command-line analysis, the match runner, the tuner and its data generator, with
-//! the command lines of the larger ones.
+//! book builder, command-line analysis, the match runner and the statistics of its results, the
+//! tuner and its data generator, with the command lines of the larger ones.
 
 pub mod analyse;
 pub mod analyse_cli;
@@ -14,6 +14,7 @@ pub mod matches;
 pub mod openings;
 pub mod perft;
 pub mod pgn_import;
+pub mod sprt_cli;
 pub mod tune;
 pub mod tune_cli;
 pub mod weights_file;

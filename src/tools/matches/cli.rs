@@ -309,10 +309,21 @@ fn parse_openings(group: &Group) -> Result<OpeningsSpec> {
 }
 
 fn parse_sprt(group: &Group) -> Result<Sprt> {
+    sprt_from_keys(group.pairs()?).context("-sprt")
+}
+
+/// An SPRT from `elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=normalized|logistic]` (also read by
+/// `kaiser sprt`).
+pub fn sprt_from_keys<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<Sprt> {
     let (mut elo0, mut elo1) = (None, None);
     let mut sprt = Sprt::new(0.0, 0.0, 0.05, 0.05);
-    for (key, value) in group.pairs()? {
-        let number = || parse_key::<f64>("sprt", key, value);
+    for (key, value) in pairs {
+        let number = || {
+            value
+                .parse::<f64>()
+                .ok()
+                .with_context(|| format!("bad {key} '{value}'"))
+        };
         match key {
             "elo0" => elo0 = Some(number()?),
             "elo1" => elo1 = Some(number()?),
@@ -322,22 +333,22 @@ fn parse_sprt(group: &Group) -> Result<Sprt> {
                 sprt.model = match value {
                     "normalized" => EloModel::Normalized,
                     "logistic" => EloModel::Logistic,
-                    _ => bail!("-sprt: model must be normalized or logistic, not '{value}'"),
+                    _ => bail!("model must be normalized or logistic, not '{value}'"),
                 }
             }
-            _ => bail!("-sprt: unknown key '{key}'"),
+            _ => bail!("unknown key '{key}'"),
         }
     }
-    sprt.elo0 = elo0.context("-sprt needs elo0=")?;
-    sprt.elo1 = elo1.context("-sprt needs elo1=")?;
+    sprt.elo0 = elo0.context("elo0= is missing")?;
+    sprt.elo1 = elo1.context("elo1= is missing")?;
     ensure!(
         sprt.elo0.is_finite() && sprt.elo1.is_finite() && sprt.elo0 < sprt.elo1,
-        "-sprt: elo0 must be below elo1"
+        "elo0 must be below elo1"
     );
     for (name, value) in [("alpha", sprt.alpha), ("beta", sprt.beta)] {
         ensure!(
             value > 0.0 && value < 0.5,
-            "-sprt: {name} must be between 0 and 0.5"
+            "{name} must be between 0 and 0.5"
         );
     }
     Ok(sprt)

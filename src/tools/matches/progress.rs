@@ -6,7 +6,7 @@
 use super::runner::{FinishedGame, MatchReport};
 use super::tally::Tally;
 use crate::notation::PgnResult;
-use crate::stats::{Decision, EloModel, Sprt};
+use crate::stats::{Decision, EloModel, Pentanomial, Sprt};
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
@@ -83,9 +83,9 @@ fn elo_text(tally: &Tally) -> String {
 }
 
 /// `LLR 0.12 [-2.94, 2.94]`.
-fn llr_text(sprt: &Sprt, tally: &Tally) -> String {
+fn llr_text(sprt: &Sprt, pairs: &Pentanomial) -> String {
     let (lower, upper) = sprt.bounds();
-    format!("LLR {:.2} [{lower:.2}, {upper:.2}]", sprt.llr(&tally.pairs))
+    format!("LLR {:.2} [{lower:.2}, {upper:.2}]", sprt.llr(pairs))
 }
 
 /// The one-line standing.
@@ -101,7 +101,7 @@ pub fn status_line(tally: &Tally, total: usize, sprt: Option<&Sprt>) -> String {
         tally.pairs
     );
     if let Some(sprt) = sprt {
-        let _ = write!(line, "  {}", llr_text(sprt, tally));
+        let _ = write!(line, "  {}", llr_text(sprt, &tally.pairs));
     }
     line
 }
@@ -116,11 +116,6 @@ pub fn summary(
 ) -> String {
     let tally = &report.tally;
     let games = &tally.games;
-    let counts = if tally.pairs.total() > 0 {
-        (tally.pairs.elo(), tally.pairs.normalized_elo())
-    } else {
-        (games.elo(), games.normalized_elo())
-    };
     let mut text = format!(
         "Score of {} vs {}: {} - {} - {}  [{:.3}] {}\n",
         names[0],
@@ -131,31 +126,9 @@ pub fn summary(
         games.score(),
         games.total()
     );
-    let _ = writeln!(
-        text,
-        "Elo difference: {} (95%), nElo: {}",
-        counts.0, counts.1
-    );
-    let _ = writeln!(text, "Ptnml(0-2): {}", tally.pairs);
-    if let Some(sprt) = sprt {
-        let model = match sprt.model {
-            EloModel::Normalized => "normalized",
-            EloModel::Logistic => "logistic",
-        };
-        let verdict = match report.decision {
-            Some(Decision::AcceptH1) => "H1 accepted",
-            Some(Decision::AcceptH0) => "H0 accepted",
-            _ => "no decision",
-        };
-        let _ = writeln!(
-            text,
-            "SPRT ({model} elo0={} elo1={} alpha={} beta={}): {} - {verdict}",
-            sprt.elo0,
-            sprt.elo1,
-            sprt.alpha,
-            sprt.beta,
-            llr_text(sprt, tally)
-        );
+    let _ = writeln!(text, "{}", elo_lines(tally));
+    if let (Some(sprt), Some(decision)) = (sprt, report.decision) {
+        let _ = writeln!(text, "{}", sprt_line(sprt, &tally.pairs, decision));
     }
     let endings: Vec<String> = tally
         .terminations
@@ -165,4 +138,39 @@ pub fn summary(
     let _ = writeln!(text, "Endings: {}", endings.join(", "));
     let _ = write!(text, "Time: {:.1} s", elapsed.as_secs_f64());
     text
+}
+
+/// `Elo difference: ... (95%), nElo: ...` from the game pairs (from the games while no pair is
+/// complete), then `Ptnml(0-2): [...]`.
+pub fn elo_lines(tally: &Tally) -> String {
+    let (elo, normalized) = if tally.pairs.total() > 0 {
+        (tally.pairs.elo(), tally.pairs.normalized_elo())
+    } else {
+        (tally.games.elo(), tally.games.normalized_elo())
+    };
+    format!(
+        "Elo difference: {elo} (95%), nElo: {normalized}\nPtnml(0-2): {}",
+        tally.pairs
+    )
+}
+
+/// `SPRT (normalized elo0=0 elo1=5 alpha=0.05 beta=0.05): LLR 1.23 [-2.94, 2.94] - no decision`.
+pub fn sprt_line(sprt: &Sprt, pairs: &Pentanomial, decision: Decision) -> String {
+    let model = match sprt.model {
+        EloModel::Normalized => "normalized",
+        EloModel::Logistic => "logistic",
+    };
+    let verdict = match decision {
+        Decision::AcceptH1 => "H1 accepted",
+        Decision::AcceptH0 => "H0 accepted",
+        Decision::Continue => "no decision",
+    };
+    format!(
+        "SPRT ({model} elo0={} elo1={} alpha={} beta={}): {} - {verdict}",
+        sprt.elo0,
+        sprt.elo1,
+        sprt.alpha,
+        sprt.beta,
+        llr_text(sprt, pairs)
+    )
 }

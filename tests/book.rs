@@ -4,19 +4,12 @@
 
 mod common;
 
-use common::Engine;
+use common::{kaiser, Engine};
 use kaiser::book::{Book, Entry};
 use kaiser::{Move, Position, Square, Variant};
 use std::collections::HashSet;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::time::{Duration, Instant};
-
-fn kaiser(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kaiser"))
-        .args(args)
-        .output()
-        .expect("run kaiser")
-}
 
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()

@@ -3,6 +3,8 @@
 //! implementation with scipy's root finder, which agrees with fishtest's own `LLRcalc.py` and
 //! `stat_util.py` to 1e-10).
 
+mod common;
+
 use kaiser::stats::{Counts, Decision, EloModel, Pentanomial, Sprt, Trinomial};
 
 /// The hypotheses of the reference script's `SPRTS`, in its order.
@@ -183,11 +185,7 @@ fn no_games_yet_is_well_defined() {
 // `kaiser sprt`: the same statistics from the command line, summed over runs.
 
 fn kaiser_sprt(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_kaiser"))
-        .arg("sprt")
-        .args(args)
-        .output()
-        .expect("run kaiser sprt")
+    common::kaiser(&[&["sprt"], args].concat())
 }
 
 #[test]

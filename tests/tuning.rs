@@ -1,14 +1,10 @@
 //! The tuner's command lines, end to end: `datagen` plays and imports games, `tune` fits them and
 //! writes a weights file, and bad input is refused with a message.
 
-use std::process::{Command, Output};
+mod common;
 
-fn kaiser(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kaiser"))
-        .args(args)
-        .output()
-        .expect("run kaiser")
-}
+use common::kaiser;
+use std::process::Output;
 
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()

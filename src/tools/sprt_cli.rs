@@ -31,8 +31,8 @@ pub fn run(args: &[String]) -> Result<()> {
         println!("{HELP}");
         return Ok(());
     }
-    let (keys, runs): (Vec<&String>, Vec<&String>) = args.iter().partition(|a| a.contains('='));
-    let sprt = sprt_from_keys(keys.iter().map(|k| k.split_once('=').unwrap_or((k, ""))))?;
+    let sprt = sprt_from_keys(args.iter().filter_map(|a| a.split_once('=')))?;
+    let runs: Vec<&String> = args.iter().filter(|a| !a.contains('=')).collect();
     ensure!(
         !runs.is_empty(),
         "no results: give at least one run's counts LL,LD,DD,WD,WW (see kaiser sprt --help)"

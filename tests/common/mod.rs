@@ -1,5 +1,6 @@
 //! Shared by the integration tests: a UCI engine process (start it, send lines, read lines with a
-//! timeout), the perft-suite FENs and positions, and (`rules`) helpers for rule tests.
+//! timeout), a one-shot run of a `kaiser` command line, the perft-suite FENs and positions, and
+//! (`rules`) helpers for rule tests.
 
 #![allow(dead_code)] // each test binary uses its own part of the harness
 
@@ -7,9 +8,17 @@ pub mod rules;
 
 use kaiser::{Position, Variant};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
+
+/// Runs `kaiser` with `args` (a tool's command line) to the end.
+pub fn kaiser(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kaiser"))
+        .args(args)
+        .output()
+        .expect("run kaiser")
+}
 
 /// A running engine with a line reader on its standard output.
 pub struct Engine {

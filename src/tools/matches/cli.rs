@@ -10,6 +10,7 @@ use super::progress::{self, Progress};
 use super::runner::{self, MatchConfig};
 use super::time_control::{parse_seconds, ClockSpec, TimeControl};
 use crate::stats::{EloModel, Sprt};
+use crate::tools::args::parse_value;
 use crate::Variant;
 use anyhow::{bail, ensure, Context, Result};
 use std::path::PathBuf;
@@ -318,12 +319,7 @@ pub fn sprt_from_keys<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -
     let (mut elo0, mut elo1) = (None, None);
     let mut sprt = Sprt::new(0.0, 0.0, 0.05, 0.05);
     for (key, value) in pairs {
-        let number = || {
-            value
-                .parse::<f64>()
-                .ok()
-                .with_context(|| format!("bad {key} '{value}'"))
-        };
+        let number = || parse_value::<f64>(key, value);
         match key {
             "elo0" => elo0 = Some(number()?),
             "elo1" => elo1 = Some(number()?),

@@ -8,12 +8,7 @@ use common::{kaiser, Engine};
 use kaiser::book::{Book, Entry};
 use kaiser::{Move, Position, Square, Variant};
 use std::collections::HashSet;
-use std::process::Output;
 use std::time::{Duration, Instant};
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
 
 fn empire() -> Engine {
     let mut engine = Engine::start();
@@ -248,17 +243,17 @@ fn book_build_and_probe_from_the_command_line() {
     assert!(built.status.success(), "{built:?}");
     // The first book move, then a reply to it.
     let probed = kaiser(&["book", "probe", "--book", path]);
-    let text = stdout(&probed);
+    let text = common::text(&probed.stdout);
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines.len() >= 2 && lines[1].contains("weight"), "{text}");
     let first = lines[1].split_whitespace().nth(1).unwrap();
     let probed = kaiser(&["book", "probe", "--book", path, "--moves", first]);
-    let text = stdout(&probed);
+    let text = common::text(&probed.stdout);
     assert!(probed.status.success(), "{probed:?}");
     assert!(text.lines().nth(1).unwrap().contains("weight"), "{text}");
     // The built-in book, and a book of the wrong variant.
     let probed = kaiser(&["book", "probe"]);
-    assert!(stdout(&probed).contains("e1f2"), "{probed:?}");
+    assert!(common::text(&probed.stdout).contains("e1f2"), "{probed:?}");
     let wrong = kaiser(&["book", "probe", "--book", path, "--variant", "chess"]);
     assert_eq!(wrong.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("the book is for empire"));
@@ -283,7 +278,7 @@ fn analyse_shows_the_mating_line() {
         "--depth",
         "6",
     ]);
-    let text = stdout(&output);
+    let text = common::text(&output.stdout);
     assert!(output.status.success(), "{output:?}");
     assert!(
         text.contains("Fen: kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1"),
@@ -308,7 +303,7 @@ fn analyse_shows_the_mating_line() {
         "--json",
         "--wdl",
     ]);
-    let text = stdout(&output);
+    let text = common::text(&output.stdout);
     for line in text.lines() {
         assert!(
             line.starts_with("{\"type\":\"") && line.ends_with('}'),
@@ -343,5 +338,5 @@ fn analyse_rejects_bad_input_with_a_message() {
         );
     }
     let help = kaiser(&["analyse", "--help"]);
-    assert!(stdout(&help).contains("--multipv K"));
+    assert!(common::text(&help.stdout).contains("--multipv K"));
 }

@@ -2,6 +2,9 @@
 //! `tests/tools/fake_engine.py` (run with python3) playing set-up lines; then whole matches
 //! through the command line, Kaiser against Kaiser and fakes with an SPRT, and bad input.
 
+mod common;
+
+use common::text;
 use kaiser::notation::parse_pgn;
 use kaiser::position::EndReason;
 use kaiser::tools::matches::adjudication::{Adjudication, DrawRule, ResignRule, Verdict};
@@ -10,7 +13,7 @@ use kaiser::tools::matches::game::{self, GameRecord, GameResult, GameSettings, T
 use kaiser::tools::matches::time_control::{ClockSpec, TimeControl};
 use kaiser::{Color, Variant};
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -402,15 +405,7 @@ fn engine_start_failures_are_explained() {
 // Whole matches through the command line.
 
 fn kaiser_match(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kaiser"))
-        .arg("match")
-        .args(args)
-        .output()
-        .expect("run kaiser match")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    common::kaiser(&[&["match"], args].concat())
 }
 
 #[test]

@@ -3,12 +3,7 @@
 
 mod common;
 
-use common::kaiser;
-use std::process::Output;
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use common::{kaiser, text};
 
 #[test]
 fn datagen_then_tune_writes_a_weights_file() {
@@ -26,7 +21,7 @@ fn datagen_then_tune_writes_a_weights_file() {
         "--threads",
         "2",
     ]);
-    assert!(played.status.success(), "{}", stderr(&played));
+    assert!(played.status.success(), "{}", text(&played.stderr));
     let tuned = kaiser(&[
         "tune",
         "--data",
@@ -38,7 +33,7 @@ fn datagen_then_tune_writes_a_weights_file() {
         "--out",
         weights.to_str().unwrap(),
     ]);
-    let log = stderr(&tuned);
+    let log = text(&tuned.stderr);
     assert!(tuned.status.success(), "{log}");
     assert!(
         log.contains("loss before") && log.contains("held out"),
@@ -69,7 +64,7 @@ fn datagen_imports_the_positions_of_a_pgn() {
         "--out",
         data.to_str().unwrap(),
     ]);
-    assert!(imported.status.success(), "{}", stderr(&imported));
+    assert!(imported.status.success(), "{}", text(&imported.stderr));
     let text = std::fs::read_to_string(&data).unwrap();
     assert!(text.starts_with("# game 0 1-0\n"), "{text}");
     assert!(
@@ -108,9 +103,9 @@ fn bad_tuner_input_is_refused_with_a_message() {
         let output = kaiser(&args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(
-            stderr(&output).contains(expected),
+            text(&output.stderr).contains(expected),
             "{args:?}: {}",
-            stderr(&output)
+            text(&output.stderr)
         );
     }
 }

@@ -20,6 +20,11 @@ pub fn kaiser(args: &[&str]) -> Output {
         .expect("run kaiser")
 }
 
+/// A command's output bytes as text, for messages and assertions.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
 /// A running engine with a line reader on its standard output.
 pub struct Engine {
     child: Child,

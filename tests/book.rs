@@ -256,12 +256,12 @@ fn book_build_and_probe_from_the_command_line() {
     assert!(common::text(&probed.stdout).contains("e1f2"), "{probed:?}");
     let wrong = kaiser(&["book", "probe", "--book", path, "--variant", "chess"]);
     assert_eq!(wrong.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&wrong.stderr).contains("the book is for empire"));
+    assert!(common::text(&wrong.stderr).contains("the book is for empire"));
     let garbage = dir.path().join("probe-garbage.bin");
     std::fs::write(&garbage, b"KAISBOOK").unwrap();
     let bad = kaiser(&["book", "probe", "--book", garbage.to_str().unwrap()]);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("not a valid Kaiser book"));
+    assert!(common::text(&bad.stderr).contains("not a valid Kaiser book"));
 }
 
 /// Mate in 2: 1. Ra6 bxa6 2. b7#.
@@ -331,7 +331,7 @@ fn analyse_rejects_bad_input_with_a_message() {
     ] {
         let output = kaiser(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
-        let error = String::from_utf8_lossy(&output.stderr);
+        let error = common::text(&output.stderr);
         assert!(
             error.starts_with("error: ") && !error.contains("panicked"),
             "{error}"

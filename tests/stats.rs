@@ -196,7 +196,7 @@ fn kaiser_sprt_sums_runs_and_judges_them_like_the_match_runner() {
     };
     let output = kaiser_sprt(&["elo0=0", "elo1=10", "9,0,40,0,41", "[4, 1, 20, 2, 40]"]);
     assert!(output.status.success(), "{output:?}");
-    let text = String::from_utf8_lossy(&output.stdout);
+    let text = common::text(&output.stdout);
     assert!(text.contains("Pairs: 157 (314 games)"), "{text}");
     assert!(text.contains("Ptnml(0-2): [13, 1, 60, 2, 81]"), "{text}");
     assert!(
@@ -207,7 +207,7 @@ fn kaiser_sprt_sums_runs_and_judges_them_like_the_match_runner() {
     assert!(text.contains("H1 accepted"), "{text}");
     // One run alone is still undecided (the match runner's 1.68 for it).
     let one = kaiser_sprt(&["elo0=0", "elo1=10", "model=normalized", "9,0,40,0,41"]);
-    let text = String::from_utf8_lossy(&one.stdout);
+    let text = common::text(&one.stdout);
     assert!(
         text.contains("LLR 1.68") && text.contains("no decision"),
         "{text}"
@@ -236,7 +236,7 @@ fn kaiser_sprt_refuses_bad_input_with_a_message() {
         ),
     ] {
         let output = kaiser_sprt(&args);
-        let stderr = String::from_utf8_lossy(&output.stderr);
+        let stderr = common::text(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }

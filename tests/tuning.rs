@@ -65,11 +65,11 @@ fn datagen_imports_the_positions_of_a_pgn() {
         data.to_str().unwrap(),
     ]);
     assert!(imported.status.success(), "{}", text(&imported.stderr));
-    let text = std::fs::read_to_string(&data).unwrap();
-    assert!(text.starts_with("# game 0 1-0\n"), "{text}");
+    let written = std::fs::read_to_string(&data).unwrap();
+    assert!(written.starts_with("# game 0 1-0\n"), "{written}");
     assert!(
-        text.lines().skip(1).all(|line| line.ends_with(" | 1")),
-        "{text}"
+        written.lines().skip(1).all(|line| line.ends_with(" | 1")),
+        "{written}"
     );
 }
 

@@ -42,19 +42,6 @@ static BUILT_IN_BOOKS: Lazy<Vec<Book>> = Lazy::new(|| {
         .collect()
 });
 
-/// The variant's code in a book header. New variants take new codes; codes are never reused.
-fn variant_code(variant: Variant) -> u8 {
-    match variant {
-        Variant::Chess => 1,
-        Variant::Empire => 2,
-        Variant::Orda => 3,
-    }
-}
-
-fn variant_from_code(code: u8) -> Option<Variant> {
-    Variant::ALL.into_iter().find(|&v| variant_code(v) == code)
-}
-
 /// One book entry: a move for the position with this key, and its weight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -125,7 +112,7 @@ impl Book {
                 "format version {version}, this build reads version {VERSION}"
             )));
         }
-        let variant = variant_from_code(bytes[10])
+        let variant = Variant::from_file_code(bytes[10])
             .ok_or_else(|| invalid(format!("unknown variant code {}", bytes[10])))?;
         let count = u32::from_le_bytes(bytes[12..16].try_into().expect("four bytes")) as usize;
         let body = &bytes[HEADER_BYTES..];
@@ -158,7 +145,7 @@ impl Book {
         let mut bytes = Vec::with_capacity(HEADER_BYTES + self.entries.len() * ENTRY_BYTES);
         bytes.extend_from_slice(&MAGIC);
         bytes.extend_from_slice(&VERSION.to_le_bytes());
-        bytes.push(variant_code(self.variant));
+        bytes.push(self.variant.file_code());
         bytes.push(0);
         let count = u32::try_from(self.entries.len()).expect("fewer than 2^32 entries");
         bytes.extend_from_slice(&count.to_le_bytes());

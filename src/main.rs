@@ -3,7 +3,8 @@
 use anyhow::{bail, Context, Result};
 use kaiser::tools::args::{flag_value, parse_value};
 use kaiser::tools::{
-    analyse_cli, bench, book_cli, datagen_cli, matches, openings, perft, sprt_cli, tune_cli,
+    analyse_cli, bench, book_cli, data_cli, datagen_cli, matches, openings, perft, sprt_cli,
+    tune_cli,
 };
 use kaiser::{Position, Variant};
 use std::io::Write;
@@ -39,10 +40,12 @@ Usage:
   kaiser sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=M] LL,LD,DD,WD,WW...
       Elo and the SPRT of game-pair counts summed over runs, e.g. of a test continued after
       an interruption (see kaiser sprt --help).
-  kaiser datagen --out FILE [--games N] [--nodes N] [--variant V] [--openings FILE]
-                 [--threads T] [--seed S]
-      Plays self-play games and writes their quiet positions, labelled with the result, for
-      the evaluation tuner (see kaiser datagen --help).
+  kaiser datagen [--variant V] [--games N] [--nodes N] [--threads T] [--seed S]
+                 [--random-plies N] [--openings FILE] [--data-dir DIR | --out FILE]
+      Plays self-play games and appends them, a search score a move, to a resumable run in
+      the data directory: training data for the evaluation (see kaiser datagen --help).
+  kaiser data info [PATH...] | kaiser data dump PATH [--limit N]
+      What training data holds, or its positions as text (see kaiser data --help).
   kaiser tune --data FILE [--variant V] [--epochs N] [--rate R] [--regularise L]
               [--freeze SECTION,...] [--holdout N] [--threads T] [--k K] [--out FILE]
       Fits the evaluation's weights to those positions and writes them into the source
@@ -67,6 +70,7 @@ fn run(args: &[String]) -> Result<()> {
         Some("analyse" | "analyze") => analyse_cli::run(&args[1..]),
         Some("book") => book_cli::run(&args[1..]),
         Some("datagen") => datagen_cli::run(&args[1..]),
+        Some("data") => data_cli::run(&args[1..]),
         Some("tune") => tune_cli::run(&args[1..]),
         Some("sprt") => sprt_cli::run(&args[1..]),
         None => {

@@ -35,6 +35,21 @@ impl Variant {
         }
     }
 
+    /// The variant's code in Kaiser's binary files (opening books, training data). New variants
+    /// take new codes; codes are never reused.
+    pub const fn file_code(self) -> u8 {
+        match self {
+            Variant::Chess => 1,
+            Variant::Empire => 2,
+            Variant::Orda => 3,
+        }
+    }
+
+    /// The variant with `file_code() == code`.
+    pub fn from_file_code(code: u8) -> Option<Variant> {
+        Variant::ALL.into_iter().find(|v| v.file_code() == code)
+    }
+
     pub const fn start_fen(self) -> &'static str {
         match self {
             Variant::Chess => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -8,7 +8,7 @@ use common::{kaiser, text};
 #[test]
 fn datagen_then_tune_writes_a_weights_file() {
     let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("empire.txt");
+    let data = dir.path().join("empire.kgd");
     let weights = dir.path().join("empire.rs");
     let played = kaiser(&[
         "datagen",
@@ -17,7 +17,7 @@ fn datagen_then_tune_writes_a_weights_file() {
         "--games",
         "6",
         "--nodes",
-        "300",
+        "150",
         "--threads",
         "2",
     ]);
@@ -56,7 +56,7 @@ fn datagen_imports_the_positions_of_a_pgn() {
         "[Result \"1-0\"]\n[Variant \"Empire\"]\n\n1. Cb2 d5 2. Ec1 e5 3. f4 Nc6 1-0\n",
     )
     .unwrap();
-    let data = dir.path().join("data.txt");
+    let data = dir.path().join("data.kgd");
     let imported = kaiser(&[
         "datagen",
         "--pgn",
@@ -65,12 +65,41 @@ fn datagen_imports_the_positions_of_a_pgn() {
         data.to_str().unwrap(),
     ]);
     assert!(imported.status.success(), "{}", text(&imported.stderr));
-    let written = std::fs::read_to_string(&data).unwrap();
-    assert!(written.starts_with("# game 0 1-0\n"), "{written}");
+    let dumped = kaiser(&["data", "dump", data.to_str().unwrap()]);
+    let lines = text(&dumped.stdout);
+    assert_eq!(lines.lines().count(), 6, "{lines}");
     assert!(
-        written.lines().skip(1).all(|line| line.ends_with(" | 1")),
-        "{written}"
+        lines.lines().all(|line| line.ends_with(" | - | 1")),
+        "{lines}"
     );
+}
+
+#[test]
+fn the_tuner_reads_the_earlier_text_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("old.txt");
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/PPPSSPPP/8/TECDKCET w kq - 0 1 | 1",
+        "rnbqkbnr/pppp1ppp/8/4p3/8/PPPSSPPP/8/TECDKCET w kq - 0 2 | 0",
+    ];
+    let mut lines = String::new();
+    for game in 0..4 {
+        lines += &format!("# game {game} 1-0\n{}\n{}\n", fens[0], fens[1]);
+    }
+    std::fs::write(&data, lines).unwrap();
+    let out = dir.path().join("w.rs");
+    let tuned = kaiser(&[
+        "tune",
+        "--data",
+        data.to_str().unwrap(),
+        "--epochs",
+        "2",
+        "--holdout",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(tuned.status.success(), "{}", text(&tuned.stderr));
 }
 
 #[test]
@@ -82,7 +111,7 @@ fn bad_tuner_input_is_refused_with_a_message() {
         (vec!["tune"], "--data"),
         (
             vec!["tune", "--data", "/nonexistent/data.txt"],
-            "cannot open",
+            "does not exist",
         ),
         (vec!["tune", "--data", bad_data.to_str().unwrap()], "line 2"),
         (vec!["tune", "--data", "x", "--rate", "-1"], "--rate"),

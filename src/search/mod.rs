@@ -59,6 +59,9 @@ pub struct Clock {
 pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// No new iteration starts once this many nodes are searched (a soft limit: the iteration
+    /// under way finishes, unless `nodes` stops it).
+    pub soft_nodes: Option<u64>,
     pub movetime_ms: Option<u64>,
     /// Search until a mate in at most this many moves is found.
     pub mate: Option<u32>,

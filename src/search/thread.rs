@@ -286,6 +286,12 @@ impl<'a> Searcher<'a> {
                 return true;
             }
         }
+        if limits
+            .soft_nodes
+            .is_some_and(|n| self.shared.total_nodes() >= n)
+        {
+            return true;
+        }
         let main = self.main.as_ref().expect("only the main thread decides");
         if limits.infinite || main.pondering || self.shared.control.is_pondering() {
             return false;

@@ -1,61 +1,76 @@
 //! The command line of `kaiser datagen`.
 
 use super::args::flag_value;
+use super::data::store::{self, RunFile};
+use super::data::{Header, Source};
 use super::datagen::{self, Config};
-use super::matches::openings::read_file;
+use super::matches::openings::{built_in, read_file};
 use super::pgn_import;
 use crate::Variant;
 use anyhow::{bail, Context, Result};
-use std::io::Write;
-use std::path::Path;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// `kaiser datagen --help`.
 pub const HELP: &str = "\
-kaiser datagen: self-play games for the evaluation tuner.
+kaiser datagen: self-play games with a search score a ply, training data for the evaluation.
 
 Usage:
-  kaiser datagen --out FILE [--games N] [--nodes N] [--variant empire|orda|chess]
-                 [--openings FILE] [--threads T] [--seed S]
-  kaiser datagen --out FILE --pgn GAMES.pgn [--pgn MORE.pgn ...] [--variant V]
+  kaiser datagen [--variant empire|orda|chess] [--games N] [--nodes N] [--threads T]
+                 [--seed S] [--random-plies N] [--openings FILE] [--data-dir DIR | --out FILE]
+  kaiser datagen --pgn GAMES.pgn [--pgn MORE.pgn ...] [--variant V] --out FILE
 
-  --out FILE        the data file; games are appended to it
-  --games N         games wanted in FILE, counting those already there (default 1000)
-  --nodes N         nodes Kaiser searches for each move (default 5000)
-  --variant V       empire (default), orda or chess
-  --openings FILE   starting positions, FEN or EPD lines (default book/<variant>-openings.epd)
-  --threads T       games played at once (default 1)
-  --seed S          the run's random seed (default 1)
-  --pgn FILE        take the positions from games already played instead (repeatable)
+  --variant V        empire (default), orda or chess
+  --games N          games wanted in the run, counting those already played (default 1000)
+  --nodes N          soft node limit of each move's search (default 2500: about 4,700
+                     nodes a move in Empire)
+  --threads T        games played at once (default 1)
+  --seed S           the run's random seed (default 1)
+  --random-plies N   random moves after each opening (default 4)
+  --openings FILE    starting positions, FEN or EPD lines (default: the variant's test
+                     openings, built into the binary)
+  --data-dir DIR     the data directory (default $KAISER_DATA_DIR, else $XDG_DATA_HOME/kaiser,
+                     else ~/.local/share/kaiser); the run's file is
+                     DIR/<variant>/selfplay-n<nodes>-s<seed>.kgd
+  --out FILE         write to FILE instead
+  --pgn FILE         take the games from PGN files instead of playing (repeatable)
 
-Each game starts from a random opening of the file and two random moves. A position is kept
-when the side to move is not in check, Kaiser's move there is neither a capture nor a
-promotion, its search saw no mate, and the game is past its first four plies. FILE holds a
-`# game N RESULT` line per game, then one `FEN | R` line per kept position, R the result from
-White's side (1, 0.5 or 0). Run the same command again to resume an interrupted run or to add
-games: the games already in FILE are counted and not played again.
+Each game starts from a random opening and random moves, then Kaiser plays both sides, one
+search thread each, stopping each search after the iteration that passes the node limit (or at
+four times the limit). A start that a search scores beyond 3 pawns is drawn again. Every
+move is written with its score (centipawns for White), and the game's result; a game ends by
+the rules, by adjudication (a score of 15 pawns or more for one side 8 plies running, or within
+0.08 pawns 16 plies running after ply 80), or as a draw after 400 plies.
 
-With --pgn, nothing is played: the decided games of the variant in the PGN files (as
-`kaiser match -pgnout` writes them) give their positions, kept by the same rule (a move whose
-comment gives a mate score counts as a search that saw a mate), and FILE is written anew.
+The file is binary (see tuning/README.md, \"The data format\"), about 4 bytes a move. Runs
+resume: the same command again plays only the games the file lacks (a game cut off by a crash
+is dropped and played again; game N is the same whatever the threads or interruptions). Raise
+--games to add to a run. `kaiser data info` shows what a file or directory holds.
+
+With --pgn, nothing is played: the decided games of the variant in the PGN files (as `kaiser
+match -pgnout` writes them) are written to FILE anew, each move with the score of its comment.
 
 Example:
-  kaiser datagen --out tuning/data/empire.txt --games 20000 --threads 2";
+  kaiser datagen --variant empire --games 200000 --threads 2";
 
 /// Runs `kaiser datagen ...`.
 pub fn run(args: &[String]) -> Result<()> {
     let mut config = Config::new(Variant::Empire, Vec::new());
-    let (mut out, mut openings_file, mut pgn_files) = (None, None, Vec::new());
+    let (mut out, mut data_dir, mut openings_file) = (None, None, None);
+    let mut pgn_files = Vec::new();
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
-            "--out" => out = Some(flag_value::<String>(arg, rest.next())?),
+            "--out" => out = Some(flag_value::<PathBuf>(arg, rest.next())?),
+            "--data-dir" => data_dir = Some(flag_value::<PathBuf>(arg, rest.next())?),
             "--games" => config.games = flag_value(arg, rest.next())?,
             "--nodes" => config.nodes = flag_value(arg, rest.next())?,
             "--variant" => config.variant = flag_value(arg, rest.next())?,
-            "--openings" => openings_file = Some(flag_value::<String>(arg, rest.next())?),
+            "--openings" => openings_file = Some(flag_value::<PathBuf>(arg, rest.next())?),
             "--threads" => config.threads = flag_value(arg, rest.next())?,
             "--seed" => config.seed = flag_value(arg, rest.next())?,
+            "--random-plies" => config.random_plies = flag_value(arg, rest.next())?,
             "--pgn" => pgn_files.push(flag_value::<String>(arg, rest.next())?),
             "--help" | "-h" => {
                 println!("{HELP}");
@@ -67,82 +82,143 @@ pub fn run(args: &[String]) -> Result<()> {
     if config.nodes == 0 || config.threads == 0 {
         bail!("--nodes and --threads must be at least 1");
     }
-    let out = out.context("datagen needs --out FILE")?;
-    if !pgn_files.is_empty() {
-        return import_games(&pgn_files, config.variant, config.skip_plies, &out);
+    if out.is_some() && data_dir.is_some() {
+        bail!("give --out or --data-dir, not both");
     }
-    let openings_file =
-        openings_file.unwrap_or_else(|| format!("book/{}-openings.epd", config.variant.name()));
-    config.openings = read_file(Path::new(&openings_file), config.variant)?;
-    let first = match std::fs::File::open(&out) {
-        Ok(file) => datagen::games_in(std::io::BufReader::new(file))
-            .with_context(|| format!("cannot read {out}"))?,
-        Err(_) => 0,
+    if !pgn_files.is_empty() {
+        let out = out.context("datagen --pgn needs --out FILE")?;
+        return import_games(&pgn_files, config.variant, &out);
+    }
+    config.openings = match &openings_file {
+        Some(file) => read_file(file, config.variant)?,
+        None => built_in(config.variant),
     };
+    let out = match out {
+        Some(out) => out,
+        None => {
+            let dir = data_dir.map_or_else(store::default_dir, Ok)?;
+            store::run_file(&dir, config.variant, config.nodes, config.seed)
+        }
+    };
+    generate(&config, &out)
+}
+
+/// Plays the games `out` lacks of the run `config` describes, appending them to it.
+fn generate(config: &Config, out: &Path) -> Result<()> {
+    let name = out.display();
+    let RunFile {
+        mut file,
+        games: first,
+        repaired_bytes,
+    } = store::open_run(out, &config.header())?;
+    if repaired_bytes > 0 {
+        eprintln!("{name}: dropped a game cut off by an interruption ({repaired_bytes} bytes)");
+    }
     if first >= config.games {
-        eprintln!("{out} already holds {first} games");
+        eprintln!("{name} already holds {first} games");
         return Ok(());
     }
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&out)
-        .with_context(|| format!("cannot open {out}"))?;
+    eprintln!(
+        "{name}: {first} games there, playing {} more",
+        config.games - first
+    );
     let start = Instant::now();
-    let (mut done, mut positions) = (first, 0);
-    datagen::run(&config, first, &mut |index, game| {
-        let mut text = Vec::new();
-        game.write(index, &mut text)?;
-        file.write_all(&text)?;
+    let mut progress = Progress::new(first, config.games);
+    let (mut done, mut positions, mut bytes) = (first, 0u64, 0usize);
+    let variant = config.variant;
+    let mut buffer = Vec::new();
+    let tally = datagen::run(config, first, &mut |game| {
+        buffer.clear();
+        game.encode(&mut buffer);
+        file.write_all(&buffer)?;
         done += 1;
-        positions += game.fens.len();
-        show_progress(done, first, config.games, positions, start);
+        bytes += buffer.len();
+        game.training_positions(variant, 0, |_| positions += 1)
+            .map_err(std::io::Error::other)?;
+        progress.show(done, positions);
         Ok(())
-    })?;
+    })
+    .with_context(|| format!("cannot write {name}"))?;
+    file.sync_all()?;
+    let seconds = start.elapsed().as_secs_f64();
     eprintln!();
     eprintln!(
-        "{out}: {} games ({} new, {positions} positions) in {:.0} s",
+        "{name}: {} games ({} new, {positions} training positions, {:.0} a second, {:.2} bytes \
+         each, {:.0} nodes a search) in {seconds:.0} s",
         config.games,
         config.games - first,
-        start.elapsed().as_secs_f64()
+        positions as f64 / seconds.max(1e-9),
+        bytes as f64 / positions.max(1) as f64,
+        tally.nodes as f64 / tally.searches.max(1) as f64,
     );
     Ok(())
 }
 
-/// `kaiser datagen --pgn ...`: writes the positions of the games in `pgn_files` to `out`.
-fn import_games(
-    pgn_files: &[String],
-    variant: Variant,
-    skip_plies: usize,
-    out: &str,
-) -> Result<()> {
-    let mut text = Vec::new();
-    let (mut games, mut positions) = (0, 0);
+/// `kaiser datagen --pgn ...`: writes the games of `pgn_files` to `out`.
+fn import_games(pgn_files: &[String], variant: Variant, out: &Path) -> Result<()> {
+    let header = Header {
+        variant,
+        source: Source::Pgn,
+        nodes: 0,
+        seed: 0,
+        openings: 0,
+        random_plies: 0,
+    };
+    let mut bytes = header.encode().to_vec();
+    let mut games = 0;
     for file in pgn_files {
         let pgn = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
         let imported =
-            pgn_import::import(&pgn, variant, skip_plies).with_context(|| format!("in {file}"))?;
-        for game in imported {
-            game.write(games, &mut text)?;
-            games += 1;
-            positions += game.fens.len();
+            pgn_import::import(&pgn, variant, games).with_context(|| format!("in {file}"))?;
+        for game in &imported {
+            game.encode(&mut bytes);
         }
+        games += imported.len() as u32;
     }
-    std::fs::write(out, text).with_context(|| format!("cannot write {out}"))?;
-    eprintln!("{out}: {games} games, {positions} positions");
+    std::fs::write(out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
+    eprintln!("{}: {games} games", out.display());
     Ok(())
 }
 
-/// A progress bar on standard error: best effort, a closed stderr must not stop the run.
-fn show_progress(done: usize, first: usize, wanted: usize, positions: usize, start: Instant) {
-    const WIDTH: usize = 30;
-    let rate = (done - first) as f64 / start.elapsed().as_secs_f64().max(1e-9);
-    let eta = (wanted - done) as f64 / rate.max(1e-9);
-    let filled = done * WIDTH / wanted;
-    let _ = write!(
-        std::io::stderr(),
-        "\r[{}{}] {done}/{wanted} games, {positions} positions, {rate:.1} games/s, ETA {eta:.0} s ",
-        "#".repeat(filled),
-        ".".repeat(WIDTH - filled),
-    );
+/// Shows a run's progress on standard error: a line redrawn after every game on a terminal, a
+/// line a minute otherwise (a log). Best effort: a closed stderr must not stop the run.
+struct Progress {
+    first: u32,
+    wanted: u32,
+    start: Instant,
+    last_line: Instant,
+    terminal: bool,
+}
+
+impl Progress {
+    const LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+    fn new(first: u32, wanted: u32) -> Progress {
+        Progress {
+            first,
+            wanted,
+            start: Instant::now(),
+            last_line: Instant::now(),
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn show(&mut self, done: u32, positions: u64) {
+        if !self.terminal && self.last_line.elapsed() < Progress::LOG_EVERY && done < self.wanted {
+            return;
+        }
+        self.last_line = Instant::now();
+        let seconds = self.start.elapsed().as_secs_f64().max(1e-9);
+        let rate = f64::from(done - self.first) / seconds;
+        let eta = f64::from(self.wanted - done) / rate.max(1e-9);
+        let line = format!(
+            "{done}/{} games, {positions} positions ({:.0}/s), ETA {eta:.0} s",
+            self.wanted,
+            positions as f64 / seconds,
+        );
+        let _ = match self.terminal {
+            true => write!(std::io::stderr(), "\r{line} "),
+            false => writeln!(std::io::stderr(), "{line}"),
+        };
+    }
 }

@@ -8,6 +8,8 @@ pub mod args;
 pub mod bench;
 pub mod book_build;
 pub mod book_cli;
+pub mod data;
+pub mod data_cli;
 pub mod datagen;
 pub mod datagen_cli;
 pub mod matches;

@@ -1,15 +1,15 @@
 //! Training data from games already played: reads PGN (as `kaiser match` or a GUI writes it)
-//! and keeps each game's quiet positions, labelled with its result, as `datagen` does for the
-//! games it plays itself.
+//! and turns each game into a data record (`data::GameRecord`), as `datagen` writes the games
+//! it plays itself.
 //!
-//! A position is kept by `datagen`'s rule (see `datagen::is_kept`); a move whose comment gives
-//! a mate score (`+M3/12 0.1s`) counts as a search that saw a mate. Games without a decided
-//! result (`*`), or of another variant than the one asked for, are skipped (a game without a
-//! `Variant` tag is standard chess).
+//! Each move takes the score of its comment (`+0.35/12 0.1s`, from the mover's view, as
+//! cutechess-cli and `kaiser match` write it; `+M3` a mate): none when the comment has no score.
+//! Games without a decided result (`*`), or of another variant than the one asked for, are
+//! skipped (a game without a `Variant` tag is standard chess).
 
-use super::datagen::{is_kept, Game};
+use super::data::{Ending, GameRecord, GameResult, PlyScore};
 use crate::notation::parse_san;
-use crate::{Position, Variant};
+use crate::{Color, Position, Variant};
 use anyhow::{anyhow, bail, Context, Result};
 
 /// One game's record: its tags, and its movetext as moves with their comments.
@@ -84,18 +84,38 @@ fn moves_with_comments(movetext: &str) -> Result<Vec<(String, String)>> {
     Ok(moves)
 }
 
-/// Whether a move's comment reports a mate score (`+M3/12 ...`, `-M1 ...`).
-fn saw_mate(comment: &str) -> bool {
-    let mut chars = comment.chars();
-    matches!(chars.next(), Some('+' | '-')) && chars.next() == Some('M')
+/// The score a move's comment gives (`+0.35/12 0.1s`, `-M1 ...`, from the view of `mover`),
+/// as White's.
+fn comment_score(comment: &str, mover: Color) -> PlyScore {
+    let token = comment.split(['/', ' ']).next().unwrap_or("");
+    let white = |value: i32| match mover {
+        Color::White => value,
+        Color::Black => -value,
+    };
+    if let Some(mate) = token.strip_prefix("+M") {
+        if mate.parse::<u32>().is_ok() {
+            return PlyScore::Mate(mover);
+        }
+    }
+    if let Some(mate) = token.strip_prefix("-M") {
+        if mate.parse::<u32>().is_ok() {
+            return PlyScore::Mate(!mover);
+        }
+    }
+    match token.parse::<f64>() {
+        Ok(pawns) if pawns.is_finite() && token.contains('.') => {
+            PlyScore::cp(white((pawns * 100.0).round().clamp(-1e6, 1e6) as i32))
+        }
+        _ => PlyScore::Unscored,
+    }
 }
 
-/// The quiet positions of one game of `variant`, or `None` for a game to skip.
-fn game_of(record: &Record, variant: Variant, skip_plies: usize) -> Result<Option<Game>> {
-    let white_score = match record.tag("Result") {
-        Some("1-0") => 1.0,
-        Some("0-1") => 0.0,
-        Some("1/2-1/2") => 0.5,
+/// The record of one game of `variant`, numbered `index`, or `None` for a game to skip.
+fn game_of(record: &Record, variant: Variant, index: u32) -> Result<Option<GameRecord>> {
+    let result = match record.tag("Result") {
+        Some("1-0") => GameResult::WhiteWins,
+        Some("0-1") => GameResult::BlackWins,
+        Some("1/2-1/2") => GameResult::Draw,
         _ => return Ok(None),
     };
     let game_variant = match record.tag("Variant") {
@@ -110,23 +130,35 @@ fn game_of(record: &Record, variant: Variant, skip_plies: usize) -> Result<Optio
         Some(fen) => Position::from_fen(fen, variant).map_err(|e| anyhow!("bad FEN tag: {e}"))?,
         None => Position::startpos(variant),
     };
-    let mut fens = Vec::new();
+    let start_fen = Some(pos.fen()).filter(|fen| fen != variant.start_fen());
+    let mut plies = Vec::new();
     for (ply, (san, comment)) in moves_with_comments(&record.movetext)?.iter().enumerate() {
-        let m = parse_san(&pos, san).map_err(|e| anyhow!("move {}: {e}", ply + 1))?;
-        if ply >= skip_plies && !saw_mate(comment) && is_kept(&pos, m) {
-            fens.push(pos.fen());
+        if pos.outcome().is_some() {
+            bail!("move {}: the game is already over", ply + 1);
         }
+        let m = parse_san(&pos, san).map_err(|e| anyhow!("move {}: {e}", ply + 1))?;
+        plies.push((m, comment_score(comment, pos.side_to_move())));
         pos.make_move(m);
     }
-    Ok(Some(Game { white_score, fens }))
+    let ending = pos
+        .outcome()
+        .map_or(Ending::Recorded, |outcome| Ending::Rules(outcome.reason()));
+    Ok(Some(GameRecord {
+        index,
+        start_fen,
+        opening_plies: 0,
+        plies,
+        result,
+        ending,
+    }))
 }
 
-/// The games of `pgn` that are of `variant` and decided, with their quiet positions (the first
-/// `skip_plies` plies of each game left out).
-pub fn import(pgn: &str, variant: Variant, skip_plies: usize) -> Result<Vec<Game>> {
+/// The games of `pgn` that are of `variant` and decided, numbered from `first`.
+pub fn import(pgn: &str, variant: Variant, first: u32) -> Result<Vec<GameRecord>> {
     let mut games = Vec::new();
     for (number, record) in records(pgn).iter().enumerate() {
-        match game_of(record, variant, skip_plies) {
+        let index = first + games.len() as u32;
+        match game_of(record, variant, index) {
             Ok(Some(game)) => games.push(game),
             Ok(None) => {}
             Err(err) => bail!("game {}: {err:#}", number + 1),
@@ -160,18 +192,38 @@ g4 {-0.25/8 0.178s} 7... fxg4 {+M5/9 0.110s} 8. hxg4 0-1
 1. e4 e5 2. Nf3 $1 Nc6 3. Bb5 1-0
 "#;
 
+    /// The training positions of `game`: (FEN, score) pairs.
+    fn training(game: &GameRecord, variant: Variant) -> Vec<(String, PlyScore)> {
+        let mut kept = Vec::new();
+        game.training_positions(variant, 0, |p| kept.push((p.pos.fen(), p.score)))
+            .unwrap();
+        kept
+    }
+
     #[test]
-    fn quiet_positions_of_decided_games_of_the_variant() {
-        let games = import(PGN, Variant::Empire, 0).unwrap();
+    fn decided_games_of_the_variant_with_their_scores() {
+        let games = import(PGN, Variant::Empire, 5).unwrap();
         assert_eq!(games.len(), 1);
-        // Nf6, Eg2, Be7 and g4 are kept; fxg4 takes (and saw a mate), hxg4 takes.
-        assert_eq!(games[0].fens.len(), 4);
-        assert_eq!(games[0].white_score, 0.0);
-        assert!(
-            games[0].fens[0].starts_with("rnbqkbnr/pppp2pp/8/4pp2/1P6/P1PSSPPP/1CD2K2/TEC3ET b")
+        assert_eq!(
+            (games[0].index, games[0].result),
+            (5, GameResult::BlackWins)
         );
-        let chess = import(PGN, Variant::Chess, 2).unwrap();
-        assert_eq!((chess.len(), chess[0].fens.len()), (1, 3));
+        assert_eq!(games[0].plies.len(), 6);
+        assert_eq!(games[0].plies[4].1, PlyScore::Mate(Color::Black));
+        assert_eq!(games[0].plies[5].1, PlyScore::Unscored);
+        // Nf6, Eg2, Be7 and g4 are kept; fxg4 takes (and saw a mate), hxg4 takes.
+        let kept = training(&games[0], Variant::Empire);
+        assert_eq!(kept.len(), 4);
+        assert!(kept[0]
+            .0
+            .starts_with("rnbqkbnr/pppp2pp/8/4pp2/1P6/P1PSSPPP/1CD2K2/TEC3ET b"));
+        // Black's -0.17 is +17 for White; White's -0.33 is -33.
+        assert_eq!(kept[0].1, PlyScore::Cp(17));
+        assert_eq!(kept[1].1, PlyScore::Cp(-33));
+        let chess = import(PGN, Variant::Chess, 0).unwrap();
+        assert_eq!(chess.len(), 1);
+        assert_eq!(chess[0].start_fen, None);
+        assert_eq!(training(&chess[0], Variant::Chess).len(), 5);
     }
 
     #[test]

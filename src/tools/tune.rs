@@ -1,6 +1,7 @@
 //! The Texel tuner: fits every evaluation weight at once to game results.
 //!
-//! Each position of the data (`kaiser datagen`'s `FEN | R` lines) is traced into its weight
+//! Each position of the data (`kaiser datagen`'s data files, or the `FEN | R` lines of its
+//! earlier text format) is traced into its weight
 //! counts (`eval::trace`), so the evaluation is a linear function of the weights:
 //! `e = sum(count * (mg * phase + eg * (1 - phase))) + tempo`. The predicted score is
 //! `sigmoid(K * e)`; the loss is the mean squared difference from the game's result. `K` is
@@ -9,14 +10,15 @@
 //! weight near its start (see `Schedule::regularisation`). Every `holdout`-th game is kept out of
 //! training, to measure the fit on positions the tuner never saw.
 
-use super::datagen::GAME_HEADER;
+use super::data::{self, store};
 use crate::eval::layout::{Weights, SECTIONS, WEIGHT_COUNT};
 use crate::eval::params::{s, PHASE_MAX, TEMPO};
 use crate::eval::{phase, trace};
 use crate::types::Color;
 use crate::{Position, Variant};
 use anyhow::{bail, Context, Result};
-use std::io::BufRead;
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
 
 /// One weight's count in one position (White's count minus Black's).
 #[derive(Clone, Copy)]
@@ -87,9 +89,69 @@ pub struct Data {
     pub holdout: Dataset,
 }
 
-/// Reads `kaiser datagen` output: `# game N RESULT` lines, then `FEN | R` lines. The positions
+impl Data {
+    /// Takes in a position of game number `game`: every `holdout_every`-th game is held out.
+    fn push(
+        &mut self,
+        game: usize,
+        holdout_every: usize,
+        pos: &Position,
+        result: f32,
+    ) -> Result<()> {
+        match game.is_multiple_of(holdout_every) {
+            true => self.holdout.push(pos, result),
+            false => self.train.push(pos, result),
+        }
+    }
+}
+
+/// What starts each game's line in the text format, before its number and result.
+const GAME_HEADER: &str = "# game ";
+
+/// Reads the training data at `path` for `variant`: a data file of `kaiser datagen`, a
+/// directory of them, or a file in the earlier text format. The positions of every
+/// `holdout_every`-th game (counted across files) go to the held-out set.
+pub fn read_path(path: &Path, variant: Variant, holdout_every: usize) -> Result<Data> {
+    let mut magic = [0; data::format::MAGIC.len()];
+    let is_text = path.is_file()
+        && std::fs::File::open(path)
+            .and_then(|mut file| file.read_exact(&mut magic))
+            .map_or(true, |()| magic != *data::format::MAGIC);
+    if is_text {
+        let file = std::fs::File::open(path)?;
+        return read_text(BufReader::new(file), variant, holdout_every);
+    }
+    let mut data = Data {
+        train: Dataset::default(),
+        holdout: Dataset::default(),
+    };
+    let mut games_before = 0;
+    for file in store::data_files(path)? {
+        let found = data::DataReader::open(&file)?.header().variant;
+        if found != variant {
+            bail!("{} holds {found} games, not {variant}", file.display());
+        }
+        let (mut games, mut failure) = (0, None);
+        data::for_each_position(&file, |game, p| {
+            games = game as usize + 1;
+            if failure.is_none() {
+                let result = p.result.white_score();
+                failure = data
+                    .push(games_before + game as usize, holdout_every, p.pos, result)
+                    .err();
+            }
+        })?;
+        if let Some(error) = failure {
+            return Err(error.context(file.display().to_string()));
+        }
+        games_before += games;
+    }
+    Ok(data)
+}
+
+/// Reads the earlier text format: `# game N RESULT` lines, then `FEN | R` lines. The positions
 /// of every `holdout_every`-th game (by N) go to the held-out set.
-pub fn read_data(reader: impl BufRead, variant: Variant, holdout_every: usize) -> Result<Data> {
+pub fn read_text(reader: impl BufRead, variant: Variant, holdout_every: usize) -> Result<Data> {
     let mut data = Data {
         train: Dataset::default(),
         holdout: Dataset::default(),
@@ -116,11 +178,7 @@ pub fn read_data(reader: impl BufRead, variant: Variant, holdout_every: usize) -
         }
         let pos = Position::from_fen(fen.trim(), variant)
             .map_err(|e| anyhow::anyhow!("{}: {e}", context()))?;
-        let set = match game % holdout_every == 0 {
-            true => &mut data.holdout,
-            false => &mut data.train,
-        };
-        set.push(&pos, result)?;
+        data.push(game, holdout_every, &pos, result)?;
     }
     Ok(data)
 }
@@ -331,7 +389,7 @@ r1bqkbnr/pppppppp/2n5/8/8/PPPSSPPP/3E4/T1CDKCET w kq - 2 2 | 0.5
 
     #[test]
     fn the_tuners_evaluation_is_the_engines() {
-        let data = read_data(DATA.as_bytes(), Variant::Empire, 1000).unwrap();
+        let data = read_text(DATA.as_bytes(), Variant::Empire, 1000).unwrap();
         assert_eq!((data.train.len(), data.holdout.len()), (4, 0));
         let params = to_params(weights(Variant::Empire));
         let positions: Vec<Position> = DATA
@@ -352,18 +410,18 @@ r1bqkbnr/pppppppp/2n5/8/8/PPPSSPPP/3E4/T1CDKCET w kq - 2 2 | 0.5
 
     #[test]
     fn every_nth_game_is_held_out() {
-        let data = read_data(DATA.as_bytes(), Variant::Empire, 2).unwrap();
+        let data = read_text(DATA.as_bytes(), Variant::Empire, 2).unwrap();
         assert_eq!((data.train.len(), data.holdout.len()), (3, 1));
     }
 
     #[test]
     fn bad_lines_are_reported_with_their_number() {
         let bad = "# game 1 1-0\nnot a fen | 1\n";
-        let error = read_data(bad.as_bytes(), Variant::Empire, 10)
+        let error = read_text(bad.as_bytes(), Variant::Empire, 10)
             .err()
             .unwrap();
         assert!(error.to_string().contains("line 2"), "{error}");
-        let error = read_data("8/8 | 2\n".as_bytes(), Variant::Empire, 10)
+        let error = read_text("8/8 | 2\n".as_bytes(), Variant::Empire, 10)
             .err()
             .unwrap();
         assert!(error.to_string().contains("line 1"), "{error}");
@@ -371,7 +429,7 @@ r1bqkbnr/pppppppp/2n5/8/8/PPPSSPPP/3E4/T1CDKCET w kq - 2 2 | 0.5
 
     #[test]
     fn descending_the_gradient_lowers_the_loss() {
-        let data = read_data(DATA.as_bytes(), Variant::Empire, 1000).unwrap();
+        let data = read_text(DATA.as_bytes(), Variant::Empire, 1000).unwrap();
         let mut params = to_params(weights(Variant::Empire));
         let k = fit_k(&params, &data.train, 1);
         let before = loss(&params, k, &data.train, 2);

@@ -14,11 +14,12 @@ pub const HELP: &str = "\
 kaiser tune: fits the evaluation's weights to game results (Texel's method).
 
 Usage:
-  kaiser tune --data FILE [--variant empire|orda|chess] [--epochs N] [--rate R]
+  kaiser tune --data PATH [--variant empire|orda|chess] [--epochs N] [--rate R]
               [--regularise L] [--freeze SECTION,...] [--holdout N] [--threads T] [--k K]
               [--out FILE]
 
-  --data FILE     positions labelled with results, as `kaiser datagen` writes them
+  --data PATH     a data file of `kaiser datagen`, a directory of them (every .kgd file
+                  under it), or a file of `FEN | RESULT` lines (the earlier text format)
   --variant V     the variant of the data and of the weights tuned (default empire)
   --epochs N      gradient steps over the whole training set (default 1000)
   --rate R        Adam's step size, in weight units (default 1.0)
@@ -38,7 +39,7 @@ prints the loss (mean squared error against the results) on the training positio
 held-out ones, before and after. See tuning/README.md for the whole recipe.
 
 Example:
-  kaiser tune --data tuning/data/empire.txt --epochs 2000";
+  kaiser tune --data ~/.local/share/kaiser/empire --epochs 2000";
 
 /// Runs `kaiser tune ...`.
 pub fn run(args: &[String]) -> Result<()> {
@@ -92,9 +93,7 @@ pub fn run(args: &[String]) -> Result<()> {
     let out = out.unwrap_or_else(|| format!("src/eval/weights/{}.rs", variant.name()));
 
     let start = Instant::now();
-    let file =
-        std::fs::File::open(&data_file).with_context(|| format!("cannot open {data_file}"))?;
-    let data = tune::read_data(std::io::BufReader::new(file), variant, holdout)
+    let data = tune::read_path(std::path::Path::new(&data_file), variant, holdout)
         .with_context(|| format!("cannot read {data_file}"))?;
     if data.train.is_empty() || data.holdout.is_empty() {
         bail!(

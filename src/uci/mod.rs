@@ -360,6 +360,7 @@ impl Session {
         Limits {
             depth: go.depth,
             nodes: go.nodes,
+            soft_nodes: None,
             movetime_ms: go.movetime,
             mate: go.mate,
             infinite: go.infinite,

@@ -85,15 +85,29 @@ fn epd_operations(text: &str) -> impl Iterator<Item = (&str, &str)> {
 pub fn read_file(path: &Path, variant: Variant) -> Result<Vec<String>> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read openings file {}", path.display()))?;
+    parse_text(&text, variant, &path.display().to_string())
+}
+
+/// The test openings built into the binary: `book/<variant>-openings.epd`.
+pub fn built_in(variant: Variant) -> Vec<String> {
+    let text = match variant {
+        Variant::Chess => include_str!("../../../book/chess-openings.epd"),
+        Variant::Empire => include_str!("../../../book/empire-openings.epd"),
+        Variant::Orda => include_str!("../../../book/orda-openings.epd"),
+    };
+    parse_text(text, variant, "built-in openings").expect("the built-in openings are valid")
+}
+
+/// Every position of the openings in `text`, read from `source` (named in errors).
+fn parse_text(text: &str, variant: Variant, source: &str) -> Result<Vec<String>> {
     let mut fens = Vec::new();
     for (number, line) in text.lines().enumerate() {
-        let fen = parse_line(line, variant).with_context(|| {
-            format!("{} line {}: '{}'", path.display(), number + 1, line.trim())
-        })?;
+        let fen = parse_line(line, variant)
+            .with_context(|| format!("{source} line {}: '{}'", number + 1, line.trim()))?;
         fens.extend(fen);
     }
     if fens.is_empty() {
-        bail!("openings file {} has no positions", path.display());
+        bail!("openings file {source} has no positions");
     }
     Ok(fens)
 }
@@ -131,6 +145,13 @@ mod tests {
         );
         assert_eq!(read("  "), None);
         assert_eq!(read("# a comment"), None);
+    }
+
+    #[test]
+    fn the_built_in_openings_load() {
+        for variant in Variant::ALL {
+            assert_eq!(built_in(variant).len(), 250, "{variant}");
+        }
     }
 
     #[test]

@@ -14,8 +14,9 @@ use std::path::Path;
 
 /// The first eight bytes of every book file.
 pub const MAGIC: [u8; 8] = *b"KAISBOOK";
-/// The format version this build reads and writes.
-pub const VERSION: u16 = 1;
+/// The format version this build reads and writes. Version 2's keys include the variant's
+/// Zobrist key; version 1 files, whose keys lack it, are rejected (rebuild them).
+pub const VERSION: u16 = 2;
 /// Header: magic, version (u16), variant code (u8), a zero byte, entry count (u32).
 pub const HEADER_BYTES: usize = 16;
 /// Entry: key (u64), move (u16), weight (u16), all little-endian.

@@ -251,6 +251,7 @@ impl Session {
         }
     }
 
+    /// `Skill Level`, `UCI_LimitStrength` or `UCI_Elo`: the engine plays the level they give.
     fn set_play_level(&mut self, level: PlayLevel) {
         self.play_level = level;
         self.idle_engine().set_skill(level.skill());
@@ -302,7 +303,7 @@ impl Session {
             BookSource::File(book) => book,
             BookSource::Rejected => return None,
         };
-        book.pick(position, |_| true, &mut rand::thread_rng())
+        book.pick(position, &mut rand::thread_rng())
     }
 
     /// `position`: a bad FEN keeps the previous position; an illegal move keeps the position

@@ -39,10 +39,25 @@ fn searched(engine: &mut Engine, pos: &Position, go: &str) -> Vec<String> {
     lines
 }
 
+/// Checks the lines before a book move's `bestmove`: the book's `info string`, then a scored
+/// `info` line whose line is the move (what clients read the score from).
+fn book_answer(lines: &[String], best: &str) {
+    let m = best.split_whitespace().nth(1).expect("a move");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines[0], format!("info string book move {m}"));
+    let info = &lines[1];
+    assert!(
+        info.starts_with("info depth 1 seldepth 1 multipv 1 score cp ")
+            && info.contains(" nodes 0 ")
+            && info.ends_with(&format!(" pv {m}")),
+        "{info}"
+    );
+}
+
 /// Sends a `go` that plays a game from a book position and checks that the book answered.
 fn answered_from_the_book(engine: &mut Engine) {
-    let (lines, _) = engine.bestmove("go movetime 5000");
-    assert!(lines[0].starts_with("info string book move"), "{lines:?}");
+    let (lines, best) = engine.bestmove("go movetime 5000");
+    book_answer(&lines, &best);
 }
 
 #[test]
@@ -113,10 +128,10 @@ fn a_foreign_book_gives_only_legal_moves() {
     let book = forged_book(true);
     let mut rng = rand::thread_rng();
     for _ in 0..100 {
-        let m = book.pick(&start, |_| true, &mut rng).unwrap();
+        let m = book.pick(&start, &mut rng).unwrap();
         assert_eq!(m.to_string(), "h3h4");
     }
-    assert_eq!(forged_book(false).pick(&start, |_| true, &mut rng), None);
+    assert_eq!(forged_book(false).pick(&start, &mut rng), None);
     // An Empire book is never probed in a chess game.
     assert!(book.moves(&Position::startpos(Variant::Chess)).is_empty());
 }
@@ -130,8 +145,8 @@ fn book_moves_answer_at_once_and_are_legal() {
         let asked = Instant::now();
         let (lines, best) = engine.bestmove("go wtime 60000 btime 60000 winc 0 binc 0");
         let elapsed = asked.elapsed();
-        let m = legal_bestmove(&start, &best);
-        assert_eq!(lines, [format!("info string book move {m}")], "{best}");
+        legal_bestmove(&start, &best);
+        book_answer(&lines, &best);
         assert!(elapsed < Duration::from_millis(200), "took {elapsed:?}");
     }
     // Deeper in the book, after a book reply.
@@ -140,7 +155,7 @@ fn book_moves_answer_at_once_and_are_legal() {
     let mut after = start.clone();
     after.make_move(after.parse_uci_move("e1f2").unwrap());
     legal_bestmove(&after, &best);
-    assert!(lines[0].starts_with("info string book move"), "{lines:?}");
+    book_answer(&lines, &best);
     engine.close();
 }
 
@@ -168,10 +183,26 @@ fn analysis_searches_with_the_book_on() {
     let mut engine = empire();
     let start = Position::startpos(Variant::Empire);
     engine.send("position startpos");
-    // Depth and node limits ask for analysis, which must come with scores.
-    for go in ["go depth 3", "go nodes 5000"] {
+    // Depth and node limits ask for analysis, which must come with scores, even beside a
+    // clock or a move time.
+    for go in [
+        "go depth 3",
+        "go nodes 5000",
+        "go movetime 4000 nodes 5000",
+        "go movetime 50 depth 1",
+        "go wtime 10000 btime 10000 depth 2",
+    ] {
         searched(&mut engine, &start, go);
     }
+    // So does every `go` in analysis mode.
+    engine.send("setoption name UCI_AnalyseMode value true");
+    searched(&mut engine, &start, "go movetime 100");
+    searched(
+        &mut engine,
+        &start,
+        "go wtime 10000 btime 10000 winc 100 binc 100",
+    );
+    engine.send("setoption name UCI_AnalyseMode value false");
     // So does more than one line, even on a clock.
     engine.send("setoption name MultiPV value 2");
     let lines = searched(&mut engine, &start, "go movetime 100");

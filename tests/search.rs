@@ -1,6 +1,8 @@
 //! Search behaviour through the public API: forced wins under every terminal rule (claims
-//! checked with Fairy-Stockfish), limits, MultiPV, searchmoves, stopping, pondering and threads.
+//! checked with Fairy-Stockfish), limits, MultiPV, searchmoves, stopping, pondering, threads and
+//! play levels.
 
+use kaiser::search::skill::{Skill, CANDIDATES};
 use kaiser::search::{Clock, Engine, Info, Limits, Listener, NullListener, Score, SearchControl};
 use kaiser::{Move, Position, Variant};
 use std::sync::{Arc, Mutex};
@@ -308,4 +310,47 @@ fn returns_a_legal_ponder_move() {
     let mut after = pos.clone();
     after.make_move(result.best.unwrap());
     assert!(after.legal_moves().contains(&result.ponder.unwrap()));
+}
+
+/// A search at a handicap level: `(move played, infos reported)`.
+fn handicapped_search(level: i32, seed: u64) -> (Move, Vec<Info>) {
+    let pos = Position::startpos(Variant::Empire);
+    let mut engine = Engine::new();
+    engine.set_skill(Skill::from_level(level));
+    engine.seed_skill(seed);
+    let recorder = Recorder::default();
+    let limits = Limits {
+        depth: Some(8),
+        ..Limits::default()
+    };
+    let result = engine.search(&pos, &limits, &SearchControl::new(), &recorder);
+    (result.best.unwrap(), recorder.0.into_inner().unwrap())
+}
+
+#[test]
+fn play_levels_pick_among_the_best_lines_and_report_the_move_played() {
+    let mut played = std::collections::HashSet::new();
+    for seed in 0..12 {
+        let (best, infos) = handicapped_search(0, seed);
+        assert_eq!(
+            handicapped_search(0, seed).0,
+            best,
+            "the seed repeats the pick"
+        );
+        // Level 0 stops at depth 1 and shows one line, though it searched more.
+        assert!(
+            infos.iter().all(|i| i.depth == 1 && i.multipv == 1),
+            "{infos:?}"
+        );
+        let last = infos.last().unwrap();
+        assert_eq!(last.pv[0], best, "the last report is the move played");
+        played.insert(best);
+    }
+    assert!(
+        (2..=CANDIDATES).contains(&played.len()),
+        "level 0 plays several of its {CANDIDATES} candidates: {played:?}"
+    );
+    // Level 5 stops at depth 6, below the limit of 8.
+    let (_, infos) = handicapped_search(5, 1);
+    assert_eq!(infos.last().unwrap().depth, 6, "{infos:?}");
 }

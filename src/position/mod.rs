@@ -181,7 +181,7 @@ impl Position {
         self.history.len()
     }
 
-    /// The Zobrist key: pieces, side to move, castling rights and en-passant square.
+    /// The Zobrist key: variant, pieces, side to move, castling rights and en-passant square.
     #[inline]
     pub fn key(&self) -> u64 {
         self.state.key
@@ -351,7 +351,7 @@ impl Position {
 
     /// The key computed from scratch (the incremental one must always equal it).
     pub fn compute_key(&self) -> u64 {
-        let mut key = 0;
+        let mut key = zobrist::variant_key(self.variant);
         for sq in self.occupied() {
             key ^= zobrist::piece_key(self.board[sq.index()].expect("occupied"), sq);
         }

@@ -1,15 +1,20 @@
 //! Zobrist hashing keys: one random number per (piece, square), for the side to move, for each
-//! castling-rights combination and for each en-passant file. Fixed seed, so keys are stable
-//! across runs (the opening book is keyed by them).
+//! castling-rights combination, for each en-passant file and for each variant. Fixed seed, so
+//! keys are stable across runs (the opening book is keyed by them).
+//!
+//! The variant's key is part of every position's key, so the same board in two games (a bare-kings
+//! ending is a campmate race in Empire and a dead draw in chess) never shares a hash-table entry.
 
 use crate::attacks::SplitMix64;
 use crate::types::{Piece, PieceType, Square};
+use crate::variant::Variant;
 
 struct ZobristKeys {
     pieces: [[u64; 64]; Piece::COUNT],
     side: u64,
     castling: [u64; 16],
     en_passant: [u64; 8],
+    variant: [u64; Variant::ALL.len()],
 }
 
 /// The piece types Kaiser had before Orda's (Pawn to Duke). Their keys are drawn first, in the
@@ -35,11 +40,18 @@ static KEYS: ZobristKeys = {
         i += 1;
     }
     fill_piece_keys(&mut pieces, &mut rng, FIRST_TYPES, PieceType::COUNT);
+    let mut variant = [0; Variant::ALL.len()];
+    let mut i = 0;
+    while i < variant.len() {
+        variant[i] = rng.next();
+        i += 1;
+    }
     ZobristKeys {
         pieces,
         side,
         castling,
         en_passant,
+        variant,
     }
 };
 
@@ -83,4 +95,9 @@ pub(crate) fn castling_key(rights: u8) -> u64 {
 #[inline]
 pub(crate) fn en_passant_key(sq: Square) -> u64 {
     KEYS.en_passant[sq.file() as usize]
+}
+
+#[inline]
+pub(crate) fn variant_key(variant: Variant) -> u64 {
+    KEYS.variant[variant as usize]
 }

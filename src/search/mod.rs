@@ -4,13 +4,14 @@
 //! This module holds the API the UCI layer uses (`Engine`, `Limits`, `Info`, `SearchControl`,
 //! ...). The search itself lives in `thread` (one search thread: iterative deepening, the root,
 //! reporting) and `alphabeta` (the recursive search); `tt`, `eval_cache`, `ordering`, `see`,
-//! `history`, `time` and `value` each hold one supporting piece.
+//! `history`, `time` and `value` each hold one supporting piece, and `skill` the play levels.
 
 mod alphabeta;
 mod eval_cache;
 mod history;
 mod ordering;
 mod see;
+pub mod skill;
 mod thread;
 mod time;
 mod tt;
@@ -19,6 +20,9 @@ pub mod value;
 use crate::types::Move;
 use crate::Position;
 use history::Histories;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use skill::Skill;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use thread::{Searcher, Shared};
 use tt::TranspositionTable;
@@ -170,6 +174,9 @@ pub struct Engine {
     histories: Vec<Histories>,
     multipv: usize,
     move_overhead_ms: u64,
+    skill: Skill,
+    /// Draws each search's handicap (see `skill`).
+    rng: StdRng,
 }
 
 impl Default for Engine {
@@ -179,13 +186,15 @@ impl Default for Engine {
 }
 
 impl Engine {
-    /// 16 MiB hash, one thread, one line, 10 ms move overhead.
+    /// 16 MiB hash, one thread, one line, 10 ms move overhead, full strength.
     pub fn new() -> Engine {
         Engine {
             tt: TranspositionTable::new(DEFAULT_HASH_MB),
             histories: vec![Histories::default()],
             multipv: 1,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            skill: Skill::default(),
+            rng: StdRng::from_entropy(),
         }
     }
 
@@ -213,6 +222,17 @@ impl Engine {
         self.multipv
     }
 
+    /// The play level (`skill`); below full strength each search picks its move among the best
+    /// few with noise, and reports the move it plays last.
+    pub fn set_skill(&mut self, skill: Skill) {
+        self.skill = skill;
+    }
+
+    /// Seeds the draws of the play level's noise, so that searches at a handicap repeat.
+    pub fn seed_skill(&mut self, seed: u64) {
+        self.rng = StdRng::seed_from_u64(seed);
+    }
+
     /// Time kept in hand per move for communication delays.
     pub fn set_move_overhead_ms(&mut self, ms: u64) {
         self.move_overhead_ms = ms;
@@ -232,8 +252,8 @@ impl Engine {
     /// Searches `pos` (its history counts for repetitions) until a limit is hit or
     /// `control.stop()`. Blocks the calling thread; the search threads (lazy SMP) run inside.
     /// Reports progress through `listener`: an `Info` per line after each completed iteration,
-    /// and a final one before returning. With `limits.infinite`, or while pondering, it does not
-    /// return before `stop()` (or the end of pondering).
+    /// and a final one, for the move played, before returning. With `limits.infinite`, or while
+    /// pondering, it does not return before `stop()` (or the end of pondering).
     pub fn search(
         &mut self,
         pos: &Position,
@@ -243,12 +263,14 @@ impl Engine {
     ) -> SearchResult {
         self.tt.new_search();
         self.histories.iter_mut().for_each(Histories::new_search);
+        let handicap = self.skill.handicap(&mut self.rng);
         let shared = Shared::new(
             &self.tt,
             control,
             limits,
             self.histories.len(),
             self.multipv,
+            handicap,
         );
         let overhead = self.move_overhead_ms;
         std::thread::scope(|scope| {

@@ -4,9 +4,14 @@
 //! Lazy SMP: every thread runs this same loop on its own copy of the position, sharing only the
 //! transposition table and the abort flag; odd-numbered helpers search one ply deeper so the
 //! threads spread out. Only the main thread (id 0) checks limits, reports and decides.
+//!
+//! At a handicap level (`skill`) the main thread searches at least `skill::CANDIDATES` lines, shows
+//! only MultiPV's, stops at the level's depth and plays the line the skill rule picks among those
+//! of its last completed iteration; its final report is that line.
 
 use super::eval_cache::EvalCache;
 use super::history::Histories;
+use super::skill::Handicap;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::value::{self, to_score, wdl, INFINITE, MATE, MATE_BOUND, MAX_PLY};
@@ -36,7 +41,10 @@ pub(super) struct Shared<'a> {
     /// Set by the main thread when the search must end.
     pub abort: AtomicBool,
     nodes: Vec<NodeCounter>,
+    /// The lines shown (MultiPV).
     multipv: usize,
+    /// The play level's handicap, if below full strength.
+    handicap: Option<Handicap>,
     start: Instant,
 }
 
@@ -47,6 +55,7 @@ impl<'a> Shared<'a> {
         limits: &'a Limits,
         threads: usize,
         multipv: usize,
+        handicap: Option<Handicap>,
     ) -> Shared<'a> {
         Shared {
             tt,
@@ -55,6 +64,7 @@ impl<'a> Shared<'a> {
             abort: AtomicBool::new(false),
             nodes: (0..threads).map(|_| NodeCounter::default()).collect(),
             multipv,
+            handicap,
             start: Instant::now(),
         }
     }
@@ -95,6 +105,8 @@ pub(super) struct Searcher<'a> {
     pub root_depth: i32,
     /// The last depth whose iteration completed.
     completed_depth: i32,
+    /// At a handicap, the main thread's lines of its last completed iteration, best first.
+    candidates: Vec<RootMove>,
     /// Triangular PV table: `pv[ply]` is the best line found from `ply`.
     pub pv: Vec<Line>,
     /// The keys of the positions on the current path, for repetitions inside the tree.
@@ -146,6 +158,7 @@ impl<'a> Searcher<'a> {
             seldepth: 0,
             root_depth: 0,
             completed_depth: 0,
+            candidates: Vec::new(),
             pv: vec![Line::new(); MAX_PLY + 2],
             keys,
             after_pass: [false; MAX_PLY + 2],
@@ -167,7 +180,7 @@ impl<'a> Searcher<'a> {
             std::thread::sleep(Duration::from_millis(1));
         }
         self.shared.abort.store(true, Relaxed);
-        let Some(best) = self.root_moves.first() else {
+        let Some(best) = self.move_to_play() else {
             let score = to_score(super::alphabeta::no_moves_value(&self.pos, 0));
             main.listener
                 .info(&self.info(0, score, Bound::Exact, Line::new(), 0));
@@ -177,14 +190,17 @@ impl<'a> Searcher<'a> {
                 score,
             });
         };
-        let score = to_score(shown_score(best));
-        main.listener.info(&self.info(
-            self.completed_depth.max(1) as u32,
-            score,
-            Bound::Exact,
-            best.pv.clone(),
-            0,
-        ));
+        let score = to_score(shown_score(&best));
+        main.listener.info(&Info {
+            seldepth: best.seldepth as u32,
+            ..self.info(
+                self.completed_depth.max(1) as u32,
+                score,
+                Bound::Exact,
+                best.pv.clone(),
+                0,
+            )
+        });
         let ponder = best
             .pv
             .get(1)
@@ -195,6 +211,17 @@ impl<'a> Searcher<'a> {
             ponder,
             score,
         })
+    }
+
+    /// The root move to play: the best, or at a handicap the candidate the skill rule picks.
+    fn move_to_play(&self) -> Option<RootMove> {
+        match self.shared.handicap {
+            Some(handicap) if !self.candidates.is_empty() => {
+                let scores: Vec<i32> = self.candidates.iter().map(|rm| rm.score).collect();
+                Some(self.candidates[handicap.pick(&scores)].clone())
+            }
+            _ => self.root_moves.first().cloned(),
+        }
     }
 
     /// A reply to `best` from the hash table, when the PV stops after one move (a legal one
@@ -208,14 +235,20 @@ impl<'a> Searcher<'a> {
 
     fn iterative_deepening(&mut self) {
         let limits = self.shared.limits;
-        let max_depth = limits.depth.map_or(MAX_PLY as i32 - 1, |d| {
-            (d as i32).clamp(1, MAX_PLY as i32 - 1)
-        });
-        let lines = if self.main.is_some() {
-            self.shared.multipv.min(self.root_moves.len())
-        } else {
-            1
-        };
+        let handicap = self.shared.handicap;
+        let max_depth = limits
+            .depth
+            .map_or(MAX_PLY as i32 - 1, |d| d.min(MAX_PLY as u32 - 1) as i32)
+            .min(handicap.map_or(i32::MAX, Handicap::max_depth))
+            .max(1);
+        let multipv = self.shared.multipv;
+        let lines = match (&self.main, handicap) {
+            (None, _) => 1,
+            (Some(_), None) => multipv,
+            (Some(_), Some(handicap)) => handicap.lines(multipv),
+        }
+        .min(self.root_moves.len());
+        let shown = multipv.min(lines);
         for iteration in 1..=max_depth {
             let depth = (iteration + (self.id % 2) as i32).min(max_depth);
             self.root_depth = depth;
@@ -235,7 +268,10 @@ impl<'a> Searcher<'a> {
             self.root_moves[..lines].sort_by_key(|rm| -rm.score);
             self.completed_depth = depth;
             if self.main.is_some() {
-                self.report(depth, lines);
+                if handicap.is_some() {
+                    self.candidates = self.root_moves[..lines].to_vec();
+                }
+                self.report(depth, shown);
                 if self.iteration_ends_search(depth) {
                     return;
                 }
@@ -270,7 +306,7 @@ impl<'a> Searcher<'a> {
                 return;
             };
             // Long searches show the window failing, as GUIs expect.
-            if self.shared.start.elapsed() >= BOUND_REPORT_AFTER {
+            if self.shared.start.elapsed() >= BOUND_REPORT_AFTER && pv_index < self.shared.multipv {
                 self.report_line(depth, pv_index, bound);
             }
             delta += delta / 2;

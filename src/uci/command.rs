@@ -57,6 +57,19 @@ pub struct GoCommand {
     pub searchmoves: Vec<String>,
 }
 
+impl GoCommand {
+    /// Whether `go` asks for analysis rather than a move in a game: `depth`, `nodes`, `mate`,
+    /// `infinite`, `ponder` or `searchmoves`.
+    pub fn asks_for_analysis(&self) -> bool {
+        self.depth.is_some()
+            || self.nodes.is_some()
+            || self.mate.is_some()
+            || self.infinite
+            || self.ponder
+            || !self.searchmoves.is_empty()
+    }
+}
+
 /// Parses one input line.
 pub fn parse(line: &str) -> Command {
     let mut words = line.split_whitespace();

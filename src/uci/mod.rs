@@ -4,25 +4,35 @@
 //! `stop` are answered at once even while a search runs on the search thread. EOF on standard
 //! input ends the engine as `quit` does.
 //!
+//! Every `bestmove` comes after an `info` line with a score (clients such as fairyfishnet and
+//! variantfishtest read the score of the last one): the search reports the move it plays last, a
+//! finished game answers `info depth 0 score mate 0` (or `cp 0` for a draw) and `bestmove
+//! (none)`, as Fairy-Stockfish does, and a book move comes with its own line.
+//!
 //! With `OwnBook` on, a `go` that plays a game (with a clock or a fixed move time, one line) is
 //! answered from the opening book when the book has a legal move for the position (`info string
-//! book move ...`, then `bestmove` at once), unless the position occurred before. Analysis
-//! (`go depth`, `nodes`, `mate`, `infinite`, `ponder`, or MultiPV above one) always searches,
-//! so it is answered with scores.
+//! book move ...`, a scored `info` line, then `bestmove` at once), unless the position occurred
+//! before. Analysis (`go` with `depth`, `nodes`, `mate`, `infinite`, `ponder` or `searchmoves`,
+//! `UCI_AnalyseMode` on, or MultiPV above one) always searches.
+//!
+//! Changing `UCI_Variant` clears the hash table and the histories (what was learnt in the other
+//! variant), besides the variant being part of every position's key.
 
 mod command;
 mod options;
 mod output;
+mod variant_path;
 
 use crate::book::Book;
 use crate::eval;
 use crate::position::Position;
-use crate::search::{Clock, Engine, Info, Limits, Listener, SearchControl};
+use crate::search::value::{to_score, wdl};
+use crate::search::{Bound, Clock, Engine, Info, Limits, Listener, Score, SearchControl};
 use crate::tools::{bench, perft};
 use crate::types::{Color, Move};
 use crate::variant::Variant;
 use command::{Command, GoCommand};
-use options::OptionChange;
+use options::{OptionChange, PlayLevel};
 use output::{send, send_info_string};
 use std::io::BufRead;
 use std::path::Path;
@@ -73,6 +83,8 @@ struct Session {
     position: Position,
     show_wdl: bool,
     own_book: bool,
+    analyse_mode: bool,
+    play_level: PlayLevel,
     book: BookSource,
     engine: Arc<Mutex<Engine>>,
     search: Option<RunningSearch>,
@@ -96,6 +108,8 @@ impl Session {
             position: Position::startpos(options::DEFAULT_VARIANT),
             show_wdl: false,
             own_book: true,
+            analyse_mode: false,
+            play_level: PlayLevel::default(),
             book: BookSource::BuiltIn,
             engine: Arc::new(Mutex::new(Engine::new())),
             search: None,
@@ -170,6 +184,12 @@ impl Session {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    /// The engine, after stopping a running search.
+    fn idle_engine(&mut self) -> MutexGuard<'_, Engine> {
+        self.finish_search();
+        self.engine()
+    }
+
     /// Stops a running search, if any, and waits for its `bestmove`.
     fn finish_search(&mut self) {
         if let Some(search) = self.search.take() {
@@ -187,38 +207,54 @@ impl Session {
             send_info_string(&warning);
         }
         match change {
-            OptionChange::Ponder(_) => {}
+            OptionChange::Accepted => {}
             OptionChange::ShowWdl(on) => self.show_wdl = on,
             OptionChange::OwnBook(on) => self.own_book = on,
+            OptionChange::AnalyseMode(on) => self.analyse_mode = on,
             OptionChange::BookFile(path) => self.set_book_file(path.as_deref()),
+            OptionChange::VariantPath(path) => {
+                if let Some(path) = path {
+                    send_info_string(&variant_path::report(Path::new(&path)));
+                }
+            }
             OptionChange::Variant(variant) => {
+                if variant != self.variant {
+                    self.idle_engine().clear();
+                }
                 self.variant = variant;
                 self.position = Position::startpos(variant);
             }
-            change => {
-                self.finish_search();
-                let mut engine = self.engine();
-                match change {
-                    OptionChange::HashMb(mb) => {
-                        let used = engine.set_hash_mb(mb);
-                        if used != mb {
-                            send_info_string(&format!(
-                                "could not allocate {mb} MiB of hash, using {used} MiB"
-                            ));
-                        }
-                    }
-                    OptionChange::Threads(n) => engine.set_threads(n),
-                    OptionChange::ClearHash => engine.clear(),
-                    OptionChange::MultiPv(n) => engine.set_multipv(n),
-                    OptionChange::MoveOverheadMs(ms) => engine.set_move_overhead_ms(ms),
-                    OptionChange::Ponder(_)
-                    | OptionChange::ShowWdl(_)
-                    | OptionChange::OwnBook(_)
-                    | OptionChange::BookFile(_)
-                    | OptionChange::Variant(_) => {}
+            OptionChange::SkillLevel(level) => self.set_play_level(PlayLevel {
+                skill_level: level,
+                ..self.play_level
+            }),
+            OptionChange::LimitStrength(on) => self.set_play_level(PlayLevel {
+                limit_strength: on,
+                ..self.play_level
+            }),
+            OptionChange::Elo(elo) => self.set_play_level(PlayLevel {
+                elo,
+                ..self.play_level
+            }),
+            OptionChange::HashMb(mb) => {
+                let used = self.idle_engine().set_hash_mb(mb);
+                if used != mb {
+                    send_info_string(&format!(
+                        "could not allocate {mb} MiB of hash, using {used} MiB"
+                    ));
                 }
             }
+            OptionChange::Threads(n) => self.idle_engine().set_threads(n),
+            OptionChange::ClearHash => self.idle_engine().clear(),
+            OptionChange::MultiPv(n) => self.idle_engine().set_multipv(n),
+            OptionChange::MoveOverheadMs(ms) => self.idle_engine().set_move_overhead_ms(ms),
         }
+    }
+
+    /// `Skill Level`, `UCI_LimitStrength` or `UCI_Elo`: the engine plays the level they give.
+    fn set_play_level(&mut self, level: PlayLevel) {
+        self.play_level = level;
+        self.idle_engine().set_skill(level.skill());
     }
 
     /// `BookFile`: loads and checks the file now, so a bad one is reported at once.
@@ -247,14 +283,13 @@ impl Session {
     }
 
     /// The book move to play for `go`, if the book is on, `go` plays a game (see the module
-    /// header) and the book has a move within `limits`.
+    /// header) and the book has a move.
     fn book_move(&self, go: &GoCommand, position: &Position, limits: &Limits) -> Option<Move> {
         let plays_a_game = limits.clock.is_some() || limits.movetime_ms.is_some();
         if !self.own_book
             || !plays_a_game
-            || limits.infinite
-            || limits.mate.is_some()
-            || go.ponder
+            || go.asks_for_analysis()
+            || self.analyse_mode
             || self.engine().multipv() > 1
         {
             return None;
@@ -268,8 +303,7 @@ impl Session {
             BookSource::File(book) => book,
             BookSource::Rejected => return None,
         };
-        let allowed = |m| limits.searchmoves.is_empty() || limits.searchmoves.contains(&m);
-        book.pick(position, allowed, &mut rand::thread_rng())
+        book.pick(position, &mut rand::thread_rng())
     }
 
     /// `position`: a bad FEN keeps the previous position; an illegal move keeps the position
@@ -305,6 +339,7 @@ impl Session {
         let limits = self.limits(go, &position);
         if let Some(m) = self.book_move(go, &position, &limits) {
             send_info_string(&format!("book move {m}"));
+            send(&output::info_line(&book_info(&position, m), self.show_wdl));
             return send(&output::bestmove_line(Some(m), None));
         }
         let control = Arc::new(SearchControl::new());
@@ -317,8 +352,11 @@ impl Session {
             let control = &*thread_control;
             let (best, ponder) = match position.outcome() {
                 Some(outcome) => {
-                    let lost = outcome.winner() == Some(!position.side_to_move());
-                    let score = if lost { "mate 0" } else { "cp 0" };
+                    // Fairy-Stockfish's answer: `mate 0` for a decided game, `cp 0` for a draw.
+                    let score = match outcome.winner() {
+                        Some(_) => "mate 0",
+                        None => "cp 0",
+                    };
                     send(&format!("info depth 0 score {score}"));
                     // `go infinite` and `go ponder` answer only after `stop` / `ponderhit`.
                     while (limits.infinite || control.is_pondering()) && !control.is_stopped() {
@@ -381,6 +419,32 @@ impl Session {
             "Nodes searched: {}",
             lines.iter().map(|(_, n)| n).sum::<u64>()
         ));
+    }
+}
+
+/// The `info` line that comes with a book move: the book keeps weights, not scores, so the score
+/// is the static evaluation after the move, from the mover's view.
+fn book_info(position: &Position, m: Move) -> Info {
+    let mut after = position.clone();
+    after.make_move(m);
+    let score = match to_score(-eval::evaluate(&after)) {
+        // `cp 0` with a one-move line is how Fairy-Stockfish announces a move that draws, and
+        // variantfishtest ends the game as a draw on it: a book move claims no draw.
+        Score::Cp(0) => Score::Cp(1),
+        score => score,
+    };
+    Info {
+        depth: 1,
+        seldepth: 1,
+        multipv: 1,
+        score,
+        bound: Bound::Exact,
+        wdl: Some(wdl(score)),
+        nodes: 0,
+        nps: 0,
+        hashfull: 0,
+        time_ms: 0,
+        pv: vec![m],
     }
 }
 

@@ -1,52 +1,22 @@
-//! The UCI options Kaiser offers, how `uci` lists them and how `setoption` reads them.
+//! The UCI options Kaiser offers, each declared once in `OPTIONS`: its name, its type with default
+//! and range, and the change a value makes. `uci` lists the table, `setoption` reads a value
+//! through it, and the session (`mod.rs`) carries the change out. The names, types and ranges
+//! are Fairy-Stockfish's wherever it has the option, so clients that drive it drive Kaiser.
 //! Names are matched ignoring case; numbers out of range are clamped, with a warning.
 
 use crate::search;
+use crate::search::skill::{self, Skill};
 use crate::variant::Variant;
 use vampirc_uci::{Serializable, UciOptionConfig};
-
-/// A numeric (`spin`) option: name, default, minimum, maximum.
-struct Spin {
-    name: &'static str,
-    default: i64,
-    min: i64,
-    max: i64,
-}
-
-const HASH: Spin = Spin {
-    name: "Hash",
-    default: search::DEFAULT_HASH_MB as i64,
-    min: 1,
-    max: search::MAX_HASH_MB as i64,
-};
-const THREADS: Spin = Spin {
-    name: "Threads",
-    default: 1,
-    min: 1,
-    max: search::MAX_THREADS as i64,
-};
-const MULTI_PV: Spin = Spin {
-    name: "MultiPV",
-    default: 1,
-    min: 1,
-    max: search::MAX_MULTIPV as i64,
-};
-const MOVE_OVERHEAD: Spin = Spin {
-    name: "Move Overhead",
-    default: search::DEFAULT_MOVE_OVERHEAD_MS as i64,
-    min: 0,
-    max: 5000,
-};
-const SPINS: [Spin; 4] = [HASH, THREADS, MULTI_PV, MOVE_OVERHEAD];
 
 /// The variant GUIs get when they send no `UCI_Variant` (as Fairy-Stockfish: standard chess).
 pub const DEFAULT_VARIANT: Variant = Variant::Chess;
 
-/// A `check` option: its name and the change it makes.
-type CheckOption = (&'static str, fn(bool) -> OptionChange);
-
 /// The `BookFile` value that names the book built into the binary.
 pub const BUILT_IN_BOOK: &str = "<built-in>";
+
+/// Fairy-Stockfish's word for an unset string option.
+const EMPTY: &str = "<empty>";
 
 /// A change requested by `setoption`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,58 +24,221 @@ pub enum OptionChange {
     HashMb(usize),
     Threads(usize),
     ClearHash,
-    Ponder(bool),
     MultiPv(usize),
+    SkillLevel(i32),
     MoveOverheadMs(u64),
     Variant(Variant),
+    AnalyseMode(bool),
+    LimitStrength(bool),
+    Elo(i32),
     ShowWdl(bool),
     OwnBook(bool),
     /// A book file's path; `None` for the built-in book.
     BookFile(Option<String>),
+    /// A Fairy-Stockfish variants file to report on; `None` when unset.
+    VariantPath(Option<String>),
+    /// Accepted, nothing to change: `Ponder` (`go ponder` works either way) and `UCI_Chess960`
+    /// false.
+    Accepted,
 }
+
+/// An option's type, default and range, and the change a value makes.
+enum Kind {
+    Button(OptionChange),
+    /// A `check`; its change may refuse a value.
+    Check {
+        default: bool,
+        change: fn(bool) -> Result<OptionChange, String>,
+    },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+        change: fn(i64) -> OptionChange,
+    },
+    /// `UCI_Variant`: a combo of the variants Kaiser plays.
+    Variant,
+    /// A `string`; the default, `<empty>` or nothing reads as `None`.
+    Text {
+        default: &'static str,
+        change: fn(Option<String>) -> OptionChange,
+    },
+}
+
+/// One row of the option table.
+struct UciOption {
+    name: &'static str,
+    kind: Kind,
+}
+
+/// Every option, in the order `uci` lists them.
+const OPTIONS: &[UciOption] = &[
+    UciOption {
+        name: "Hash",
+        kind: Kind::Spin {
+            default: search::DEFAULT_HASH_MB as i64,
+            min: 1,
+            max: search::MAX_HASH_MB as i64,
+            change: |mb| OptionChange::HashMb(mb as usize),
+        },
+    },
+    UciOption {
+        name: "Threads",
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: search::MAX_THREADS as i64,
+            change: |n| OptionChange::Threads(n as usize),
+        },
+    },
+    UciOption {
+        name: "Clear Hash",
+        kind: Kind::Button(OptionChange::ClearHash),
+    },
+    UciOption {
+        name: "Ponder",
+        kind: Kind::Check {
+            default: false,
+            change: |_| Ok(OptionChange::Accepted),
+        },
+    },
+    UciOption {
+        name: "MultiPV",
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: search::MAX_MULTIPV as i64,
+            change: |n| OptionChange::MultiPv(n as usize),
+        },
+    },
+    UciOption {
+        name: "Skill Level",
+        kind: Kind::Spin {
+            default: skill::MAX_LEVEL as i64,
+            min: skill::MIN_LEVEL as i64,
+            max: skill::MAX_LEVEL as i64,
+            change: |level| OptionChange::SkillLevel(level as i32),
+        },
+    },
+    UciOption {
+        name: "Move Overhead",
+        kind: Kind::Spin {
+            default: search::DEFAULT_MOVE_OVERHEAD_MS as i64,
+            min: 0,
+            max: 5000,
+            change: |ms| OptionChange::MoveOverheadMs(ms as u64),
+        },
+    },
+    UciOption {
+        name: "UCI_Chess960",
+        kind: Kind::Check {
+            default: false,
+            change: |on| match on {
+                false => Ok(OptionChange::Accepted),
+                true => Err(
+                    "UCI_Chess960: Kaiser does not play Fischer-random chess (its castling \
+                             rules); the option stays false"
+                        .into(),
+                ),
+            },
+        },
+    },
+    UciOption {
+        name: "UCI_Variant",
+        kind: Kind::Variant,
+    },
+    UciOption {
+        name: "UCI_AnalyseMode",
+        kind: Kind::Check {
+            default: false,
+            change: |on| Ok(OptionChange::AnalyseMode(on)),
+        },
+    },
+    UciOption {
+        name: "UCI_LimitStrength",
+        kind: Kind::Check {
+            default: false,
+            change: |on| Ok(OptionChange::LimitStrength(on)),
+        },
+    },
+    UciOption {
+        name: "UCI_Elo",
+        kind: Kind::Spin {
+            default: skill::DEFAULT_ELO as i64,
+            min: skill::MIN_ELO as i64,
+            max: skill::MAX_ELO as i64,
+            change: |elo| OptionChange::Elo(elo as i32),
+        },
+    },
+    UciOption {
+        name: "UCI_ShowWDL",
+        kind: Kind::Check {
+            default: false,
+            change: |on| Ok(OptionChange::ShowWdl(on)),
+        },
+    },
+    UciOption {
+        name: "OwnBook",
+        kind: Kind::Check {
+            default: true,
+            change: |on| Ok(OptionChange::OwnBook(on)),
+        },
+    },
+    UciOption {
+        name: "BookFile",
+        kind: Kind::Text {
+            default: BUILT_IN_BOOK,
+            change: OptionChange::BookFile,
+        },
+    },
+    UciOption {
+        name: "VariantPath",
+        kind: Kind::Text {
+            default: EMPTY,
+            change: OptionChange::VariantPath,
+        },
+    },
+];
 
 /// The `option ...` lines answered to `uci`.
 pub fn option_lines() -> Vec<String> {
-    let spin = |s: &Spin| UciOptionConfig::Spin {
-        name: s.name.to_string(),
-        default: Some(s.default),
-        min: Some(s.min),
-        max: Some(s.max),
-    };
-    let mut variants: Vec<String> = Variant::ALL.iter().map(|v| v.name().to_string()).collect();
-    variants.sort();
-    let options = [
-        spin(&HASH),
-        spin(&THREADS),
-        UciOptionConfig::Button {
-            name: "Clear Hash".into(),
-        },
-        UciOptionConfig::Check {
-            name: "Ponder".into(),
-            default: Some(false),
-        },
-        spin(&MULTI_PV),
-        spin(&MOVE_OVERHEAD),
-        UciOptionConfig::Combo {
-            name: "UCI_Variant".into(),
-            default: Some(DEFAULT_VARIANT.name().into()),
-            var: variants,
-        },
-        UciOptionConfig::Check {
-            name: "UCI_ShowWDL".into(),
-            default: Some(false),
-        },
-        UciOptionConfig::Check {
-            name: "OwnBook".into(),
-            default: Some(true),
-        },
-        UciOptionConfig::String {
-            name: "BookFile".into(),
-            default: Some(BUILT_IN_BOOK.into()),
-        },
-    ];
-    // `serialize` writes the whole line, `option name ...` included.
-    options.iter().map(|o| o.serialize()).collect()
+    OPTIONS
+        .iter()
+        .map(|option| {
+            let name = option.name.to_string();
+            let config = match &option.kind {
+                Kind::Button(_) => UciOptionConfig::Button { name },
+                Kind::Check { default, .. } => UciOptionConfig::Check {
+                    name,
+                    default: Some(*default),
+                },
+                Kind::Spin {
+                    default, min, max, ..
+                } => UciOptionConfig::Spin {
+                    name,
+                    default: Some(*default),
+                    min: Some(*min),
+                    max: Some(*max),
+                },
+                Kind::Variant => {
+                    let mut variants: Vec<String> =
+                        Variant::ALL.iter().map(|v| v.name().to_string()).collect();
+                    variants.sort();
+                    UciOptionConfig::Combo {
+                        name,
+                        default: Some(DEFAULT_VARIANT.name().into()),
+                        var: variants,
+                    }
+                }
+                Kind::Text { default, .. } => UciOptionConfig::String {
+                    name,
+                    default: Some(default.to_string()),
+                },
+            };
+            // `serialize` writes the whole line, `option name ...` included.
+            config.serialize()
+        })
+        .collect()
 }
 
 /// Reads `setoption name <name> [value <value>]`. Returns the change and, when the value had to
@@ -115,60 +248,74 @@ pub fn parse_setoption(
     value: Option<&str>,
 ) -> Result<(OptionChange, Option<String>), String> {
     let name = name.trim();
-    let is = |option: &str| name.eq_ignore_ascii_case(option);
-    if is("Clear Hash") {
-        return Ok((OptionChange::ClearHash, None));
-    }
+    let option = OPTIONS
+        .iter()
+        .find(|option| option.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| format!("No such option: {name}"))?;
+    let name = option.name;
     let value = value.map(str::trim).filter(|v| !v.is_empty());
-    if let Some(spin) = SPINS.iter().find(|s| is(s.name)) {
-        let value = value.ok_or_else(|| format!("option '{}' needs a value", spin.name))?;
-        let (number, warning) = read_spin(spin, value)?;
-        let change = match spin.name {
-            "Hash" => OptionChange::HashMb(number as usize),
-            "Threads" => OptionChange::Threads(number as usize),
-            "MultiPV" => OptionChange::MultiPv(number as usize),
-            _ => OptionChange::MoveOverheadMs(number as u64),
-        };
-        return Ok((change, warning));
+    match &option.kind {
+        Kind::Button(change) => Ok((change.clone(), None)),
+        Kind::Check { change, .. } => {
+            let on = match value.map(str::to_ascii_lowercase).as_deref() {
+                Some("true") => true,
+                Some("false") => false,
+                _ => return Err(format!("option '{name}' takes 'true' or 'false'")),
+            };
+            Ok((change(on)?, None))
+        }
+        Kind::Spin {
+            min, max, change, ..
+        } => {
+            let value = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+            let number: i128 = value
+                .parse()
+                .map_err(|_| format!("option '{name}': '{value}' is not a number"))?;
+            let clamped = number.clamp(*min as i128, *max as i128) as i64;
+            let warning = (clamped as i128 != number).then(|| {
+                format!("option '{name}': {number} is outside {min}..{max}, using {clamped}")
+            });
+            Ok((change(clamped), warning))
+        }
+        Kind::Variant => {
+            let value = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+            let variant = value.parse::<Variant>().map_err(|e| e.to_string())?;
+            Ok((OptionChange::Variant(variant), None))
+        }
+        Kind::Text { default, change } => {
+            let text = value.filter(|v| v != default && !v.eq_ignore_ascii_case(EMPTY));
+            Ok((change(text.map(str::to_string)), None))
+        }
     }
-    let checks: [CheckOption; 3] = [
-        ("Ponder", OptionChange::Ponder),
-        ("UCI_ShowWDL", OptionChange::ShowWdl),
-        ("OwnBook", OptionChange::OwnBook),
-    ];
-    if let Some((_, change)) = checks.iter().find(|(option, _)| is(option)) {
-        let on = match value.map(str::to_ascii_lowercase).as_deref() {
-            Some("true") => true,
-            Some("false") => false,
-            _ => return Err(format!("option '{name}' takes 'true' or 'false'")),
-        };
-        return Ok((change(on), None));
-    }
-    if is("BookFile") {
-        let path = value.filter(|v| *v != BUILT_IN_BOOK && !v.eq_ignore_ascii_case("<empty>"));
-        return Ok((OptionChange::BookFile(path.map(str::to_string)), None));
-    }
-    if is("UCI_Variant") {
-        let value = value.ok_or("option 'UCI_Variant' needs a value")?;
-        let variant = value.parse::<Variant>().map_err(|e| e.to_string())?;
-        return Ok((OptionChange::Variant(variant), None));
-    }
-    Err(format!("No such option: {name}"))
 }
 
-/// Reads a spin value, clamping it into range (with a warning) when it is a number outside it.
-fn read_spin(spin: &Spin, value: &str) -> Result<(i64, Option<String>), String> {
-    let parsed: Result<i128, _> = value.parse();
-    let number =
-        parsed.map_err(|_| format!("option '{}': '{value}' is not a number", spin.name))?;
-    let clamped = number.clamp(spin.min as i128, spin.max as i128) as i64;
-    let warning = (clamped as i128 != number).then(|| {
-        format!(
-            "option '{}': {number} is outside {}..{}, using {clamped}",
-            spin.name, spin.min, spin.max
-        )
-    });
-    Ok((clamped, warning))
+/// The options that set the play level, and how they combine: with `UCI_LimitStrength` on,
+/// `UCI_Elo` decides, else `Skill Level` (as in Fairy-Stockfish).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayLevel {
+    pub skill_level: i32,
+    pub limit_strength: bool,
+    pub elo: i32,
+}
+
+impl Default for PlayLevel {
+    fn default() -> PlayLevel {
+        PlayLevel {
+            skill_level: skill::MAX_LEVEL,
+            limit_strength: false,
+            elo: skill::DEFAULT_ELO,
+        }
+    }
+}
+
+impl PlayLevel {
+    pub fn skill(self) -> Skill {
+        if self.limit_strength {
+            Skill::from_elo(self.elo)
+        } else {
+            Skill::from_level(self.skill_level)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -186,6 +333,13 @@ mod tests {
         assert!(warning.unwrap().contains("outside"));
         let (change, _) = parse_setoption("Move Overhead", Some("-5")).unwrap();
         assert_eq!(change, OptionChange::MoveOverheadMs(0));
+        let (change, warning) = parse_setoption("skill level", Some("-30")).unwrap();
+        assert_eq!(change, OptionChange::SkillLevel(-20));
+        assert!(warning.is_some());
+        assert_eq!(
+            parse_setoption("UCI_Elo", Some("1500")),
+            Ok((OptionChange::Elo(1500), None))
+        );
     }
 
     #[test]
@@ -220,32 +374,60 @@ mod tests {
     }
 
     #[test]
-    fn uci_lists_every_option() {
-        let lines = option_lines().join("\n");
-        for name in [
-            "Hash",
-            "Threads",
-            "Clear Hash",
-            "Ponder",
-            "MultiPV",
-            "Move Overhead",
+    fn fairy_stockfish_client_options_are_read() {
+        assert_eq!(
+            parse_setoption("VariantPath", Some("variants.ini")),
+            Ok((OptionChange::VariantPath(Some("variants.ini".into())), None))
+        );
+        assert_eq!(
+            parse_setoption("VariantPath", Some("<empty>")),
+            Ok((OptionChange::VariantPath(None), None))
+        );
+        assert_eq!(
+            parse_setoption("UCI_AnalyseMode", Some("true")),
+            Ok((OptionChange::AnalyseMode(true), None))
+        );
+        assert_eq!(
+            parse_setoption("UCI_Chess960", Some("false")),
+            Ok((OptionChange::Accepted, None))
+        );
+        let refused = parse_setoption("UCI_Chess960", Some("true")).unwrap_err();
+        assert!(refused.contains("stays false"), "{refused}");
+        assert_eq!(
+            parse_setoption("UCI_LimitStrength", Some("true")),
+            Ok((OptionChange::LimitStrength(true), None))
+        );
+    }
+
+    #[test]
+    fn limit_strength_hands_the_level_to_the_elo() {
+        let mut level = PlayLevel::default();
+        assert_eq!(level.skill(), Skill::from_level(skill::MAX_LEVEL));
+        level.skill_level = 3;
+        assert_eq!(level.skill(), Skill::from_level(3));
+        level.limit_strength = true;
+        assert_eq!(level.skill(), Skill::from_elo(skill::DEFAULT_ELO));
+    }
+
+    #[test]
+    fn uci_lists_every_option_once() {
+        let mut names: Vec<String> = OPTIONS.iter().map(|o| o.name.to_lowercase()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), OPTIONS.len(), "a name declared twice");
+        let text = option_lines().join("\n");
+        for line in [
+            "name Skill Level type spin default 20 min -20 max 20",
+            "name UCI_Elo type spin default 1350 min 500 max 2850",
+            "name UCI_Chess960 type check default false",
+            "name UCI_AnalyseMode type check default false",
+            "name UCI_LimitStrength type check default false",
+            "name VariantPath type string default <empty>",
+            "name OwnBook type check default true",
+            "name BookFile type string default <built-in>",
+            "type combo default chess var chess var empire var orda",
         ] {
-            assert!(
-                lines.contains(&format!("name {name} type")),
-                "{name} missing:\n{lines}"
-            );
+            assert!(text.contains(line), "{line} missing: {text}");
         }
-        assert!(
-            lines.contains("name OwnBook type check default true"),
-            "{lines}"
-        );
-        assert!(
-            lines.contains("name BookFile type string default <built-in>"),
-            "{lines}"
-        );
-        assert!(
-            lines.contains("type combo default chess var chess var empire"),
-            "{lines}"
-        );
     }
 }

@@ -350,7 +350,14 @@ fn play_levels_pick_among_the_best_lines_and_report_the_move_played() {
         (2..=CANDIDATES).contains(&played.len()),
         "level 0 plays several of its {CANDIDATES} candidates: {played:?}"
     );
-    // Level 5 stops at depth 6, below the limit of 8.
-    let (_, infos) = handicapped_search(5, 1);
-    assert_eq!(infos.last().unwrap().depth, 6, "{infos:?}");
+    // Each level stops at its calibrated depth, below the limit of 8: level 5 at 1, level 6
+    // at 2, level 14 at 3.
+    for (level, depth) in [(5, 1), (6, 2), (14, 3)] {
+        let (_, infos) = handicapped_search(level, 1);
+        assert_eq!(
+            infos.last().unwrap().depth,
+            depth,
+            "level {level}: {infos:?}"
+        );
+    }
 }

@@ -2,13 +2,14 @@
 //! like chess.
 //!
 //! Below full strength the search looks at `CANDIDATES` root lines (or MultiPV's, if more), stops
-//! at a depth that grows with the level, and then picks one of those lines with level-dependent
-//! noise: every candidate is one of the best few moves the search found, so a weak level plays
-//! second-best moves rather than random blunders. The rule is Stockfish's skill rule (Heinz van
-//! Saanen's idea) with Fairy-Stockfish's levels -20..20 and `UCI_Elo` scale, so that Kaiser's level
-//! n can be set against Fairy-Stockfish's level n; the constants below are where games calibrate it
-//! (`tuning/README.md`, "Play levels").
+//! at the level's depth, and then picks one of those lines with level-dependent noise: every
+//! candidate is one of the best few moves the search found, so a weak level plays second-best
+//! moves rather than random blunders. The pick is Stockfish's skill rule (Heinz van Saanen's
+//! idea); the levels -20..20 and the `UCI_Elo` scale are Fairy-Stockfish's, and `ANCHORS`
+//! calibrates, by games, the depth and the noise of each level so that Kaiser's level n plays
+//! like Fairy-Stockfish's level n (`tuning/README.md`, "Play levels").
 
+use super::value::MAX_PLY;
 use crate::eval::params::PIECE_VALUE;
 use crate::types::PieceType;
 use rand::rngs::StdRng;
@@ -81,36 +82,126 @@ impl Skill {
         self.level
     }
 
-    /// The handicap of one search: a whole level (a fractional level rounds up with the
-    /// probability of its fraction) and the seed of its pick. `None` at full strength.
+    /// The handicap of one search: the level's noise and depth (`ANCHORS`; a fractional level
+    /// rounds up with the probability of its fraction, and so does a fractional noise level)
+    /// and the seed of its pick. `None` at full strength.
     pub fn handicap(self, rng: &mut impl Rng) -> Option<Handicap> {
-        let whole = self.level.floor();
-        let level = whole as i32 + i32::from(rng.gen::<f64>() < self.level - whole);
-        (level < MAX_LEVEL).then(|| Handicap {
-            level,
-            seed: rng.gen(),
-        })
+        let level = round_randomly(self.level, rng);
+        if level >= MAX_LEVEL {
+            return None;
+        }
+        let upper = ANCHORS
+            .iter()
+            .position(|anchor| anchor.level > level)
+            .expect("the last anchor is full strength");
+        let (low, high) = (&ANCHORS[upper - 1], &ANCHORS[upper]);
+        let fraction = f64::from(level - low.level) / f64::from(high.level - low.level);
+        let noise = low.noise + fraction * (high.noise - low.noise);
+        Some(Handicap::new(
+            round_randomly(noise, rng),
+            low.depth,
+            rng.gen(),
+        ))
     }
 }
+
+/// `value` rounded down or up, up with the probability of its fraction.
+fn round_randomly(value: f64, rng: &mut impl Rng) -> i32 {
+    let whole = value.floor();
+    whole as i32 + i32::from(rng.gen::<f64>() < value - whole)
+}
+
+/// A calibration point: at `level`, the skill rule runs with the weakness of level `noise` of
+/// Stockfish's rule, and the search stops at `depth`.
+struct Anchor {
+    level: i32,
+    noise: f64,
+    depth: i32,
+}
+
+/// The calibration, by games (`tuning/README.md`, "Play levels"): at the `Skill Level` of each of
+/// pychess's play levels 0 to 7 (fairyfishnet's table), the depth that level's `go` allows and
+/// the noise that makes Kaiser score about 50% there against Fairy-Stockfish at the same level.
+/// Between two anchors the noise is interpolated and the lower one's depth applies; the first
+/// anchor extends the rule down to the weakest level, the last is full strength. Kaiser stops
+/// at these depths whatever `go` allows, so that a level plays alike in every GUI.
+const ANCHORS: [Anchor; 10] = [
+    Anchor {
+        level: MIN_LEVEL,
+        noise: -20.0,
+        depth: 1,
+    },
+    Anchor {
+        level: -4,
+        noise: -3.7,
+        depth: 1,
+    },
+    Anchor {
+        level: 0,
+        noise: 1.7,
+        depth: 1,
+    },
+    Anchor {
+        level: 3,
+        noise: 8.7,
+        depth: 1,
+    },
+    Anchor {
+        level: 6,
+        noise: 1.3,
+        depth: 2,
+    },
+    Anchor {
+        level: 10,
+        noise: 7.3,
+        depth: 2,
+    },
+    Anchor {
+        level: 14,
+        noise: 9.5,
+        depth: 3,
+    },
+    Anchor {
+        level: 16,
+        noise: 12.0,
+        depth: 4,
+    },
+    Anchor {
+        level: 18,
+        noise: 14.0,
+        depth: 6,
+    },
+    Anchor {
+        level: MAX_LEVEL,
+        noise: 20.0,
+        depth: MAX_PLY as i32,
+    },
+];
 
 /// A level below full strength, applied to one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Handicap {
-    level: i32,
+    /// The level of Stockfish's rule whose weakness the pick uses.
+    noise: i32,
+    /// The deepest iteration.
+    depth: i32,
     seed: u64,
 }
 
 impl Handicap {
-    pub fn new(level: i32, seed: u64) -> Handicap {
+    /// The handicap of noise level `noise` (clamped to the levels below full strength), the
+    /// deepest iteration `depth` and the pick's seed.
+    pub fn new(noise: i32, depth: i32, seed: u64) -> Handicap {
         Handicap {
-            level: level.clamp(MIN_LEVEL, MAX_LEVEL - 1),
+            noise: noise.clamp(MIN_LEVEL, MAX_LEVEL - 1),
+            depth: depth.max(1),
             seed,
         }
     }
 
-    /// The deepest iteration: one ply more per level (level 0 and below: one ply).
+    /// The deepest iteration.
     pub fn max_depth(self) -> i32 {
-        1 + self.level.max(0)
+        self.depth
     }
 
     /// The root lines to search when MultiPV asks for `multipv`.
@@ -125,7 +216,7 @@ impl Handicap {
             return 0;
         };
         let spread = (top - last).min(MAX_SPREAD);
-        let weakness = WEAKNESS_AT_LEVEL_0 - WEAKNESS_PER_LEVEL * self.level;
+        let weakness = WEAKNESS_AT_LEVEL_0 - WEAKNESS_PER_LEVEL * self.noise;
         let mut chosen = (i32::MIN, 0);
         for (index, &score) in scores.iter().enumerate() {
             let noise = rng.gen_range(0..weakness);
@@ -145,7 +236,7 @@ mod tests {
     /// How often `level` plays something other than the best of `scores`, over 2000 seeds.
     fn non_best_picks(level: i32, scores: &[i32]) -> usize {
         (0..2000)
-            .filter(|&seed| Handicap::new(level, seed).pick(scores) != 0)
+            .filter(|&seed| Handicap::new(level, 1, seed).pick(scores) != 0)
             .count()
     }
 
@@ -160,11 +251,11 @@ mod tests {
         assert!(counts[0] > counts[5] * 3 / 2, "{counts:?}");
         // Near the top a move well ahead (about a pawn and a half) is always played.
         let clear = [300, 0, -50, -100];
-        assert!((0..500).all(|seed| Handicap::new(19, seed).pick(&clear) == 0));
+        assert!((0..500).all(|seed| Handicap::new(19, 1, seed).pick(&clear) == 0));
         // A candidate a queen down is never played above level 0.
         let blunder = [50, 40, 30, -2500];
         for level in 0..MAX_LEVEL {
-            assert!((0..500).all(|seed| Handicap::new(level, seed).pick(&blunder) != 3));
+            assert!((0..500).all(|seed| Handicap::new(level, 1, seed).pick(&blunder) != 3));
         }
     }
 
@@ -176,11 +267,10 @@ mod tests {
         let scores = [20, 10, 5, 0];
         let handicap = Skill::from_level(3).handicap(&mut rng).unwrap();
         assert_eq!(handicap.pick(&scores), handicap.pick(&scores));
-        assert_eq!(Handicap::new(5, 1).pick(&[42]), 0);
-        assert_eq!(Handicap::new(-4, 0).max_depth(), 1);
-        assert_eq!(Handicap::new(10, 0).max_depth(), 11);
-        assert_eq!(Handicap::new(10, 0).lines(1), CANDIDATES);
-        assert_eq!(Handicap::new(10, 0).lines(6), 6);
+        assert_eq!(Handicap::new(5, 1, 1).pick(&[42]), 0);
+        assert_eq!(Handicap::new(10, 3, 0).max_depth(), 3);
+        assert_eq!(Handicap::new(10, 3, 0).lines(1), CANDIDATES);
+        assert_eq!(Handicap::new(10, 3, 0).lines(6), 6);
     }
 
     #[test]
@@ -195,11 +285,22 @@ mod tests {
             .collect();
         assert!(levels.windows(2).all(|w| w[0] < w[1]), "{levels:?}");
         // A fractional level plays its two neighbours in proportion.
-        let skill = Skill { level: 6.25 };
         let mut rng = StdRng::seed_from_u64(3);
         let sevens = (0..4000)
-            .filter(|_| skill.handicap(&mut rng).unwrap().level == 7)
+            .filter(|_| round_randomly(6.25, &mut rng) == 7)
             .count();
         assert!((850..1150).contains(&sevens), "{sevens}");
+    }
+
+    #[test]
+    fn levels_take_their_anchors_depth_and_noise() {
+        let mut rng = StdRng::seed_from_u64(5);
+        for anchor in &ANCHORS[..ANCHORS.len() - 1] {
+            let handicap = Skill::from_level(anchor.level).handicap(&mut rng).unwrap();
+            assert_eq!(handicap.max_depth(), anchor.depth);
+            assert!((f64::from(handicap.noise) - anchor.noise).abs() < 1.0);
+        }
+        assert!(ANCHORS.windows(2).all(|w| w[0].level < w[1].level));
+        assert!(ANCHORS.windows(2).all(|w| w[0].depth <= w[1].depth));
     }
 }

@@ -126,56 +126,16 @@ struct Anchor {
 /// anchor extends the rule down to the weakest level, the last is full strength. Kaiser stops
 /// at these depths whatever `go` allows, so that a level plays alike in every GUI.
 const ANCHORS: [Anchor; 10] = [
-    Anchor {
-        level: MIN_LEVEL,
-        noise: -20.0,
-        depth: 1,
-    },
-    Anchor {
-        level: -4,
-        noise: -3.7,
-        depth: 1,
-    },
-    Anchor {
-        level: 0,
-        noise: 1.7,
-        depth: 1,
-    },
-    Anchor {
-        level: 3,
-        noise: 8.7,
-        depth: 1,
-    },
-    Anchor {
-        level: 6,
-        noise: 1.3,
-        depth: 2,
-    },
-    Anchor {
-        level: 10,
-        noise: 7.3,
-        depth: 2,
-    },
-    Anchor {
-        level: 14,
-        noise: 9.5,
-        depth: 3,
-    },
-    Anchor {
-        level: 16,
-        noise: 12.0,
-        depth: 4,
-    },
-    Anchor {
-        level: 18,
-        noise: 14.0,
-        depth: 6,
-    },
-    Anchor {
-        level: MAX_LEVEL,
-        noise: 20.0,
-        depth: MAX_PLY as i32,
-    },
+    Anchor { level: MIN_LEVEL, noise: -20.0, depth: 1 },
+    Anchor { level: -4, noise: -3.7, depth: 1 },
+    Anchor { level: 0, noise: 1.7, depth: 1 },
+    Anchor { level: 3, noise: 10.1, depth: 1 },
+    Anchor { level: 6, noise: 1.3, depth: 2 },
+    Anchor { level: 10, noise: 4.4, depth: 2 },
+    Anchor { level: 14, noise: 6.7, depth: 3 },
+    Anchor { level: 16, noise: 13.7, depth: 6 },
+    Anchor { level: 18, noise: 16.0, depth: 10 },
+    Anchor { level: MAX_LEVEL, noise: 20.0, depth: MAX_PLY as i32 },
 ];
 
 /// A level below full strength, applied to one search.

@@ -133,7 +133,7 @@ const ANCHORS: [Anchor; 10] = [
     Anchor { level: 6, noise: 1.3, depth: 2 },
     Anchor { level: 10, noise: 4.4, depth: 2 },
     Anchor { level: 14, noise: 6.7, depth: 3 },
-    Anchor { level: 16, noise: 13.7, depth: 6 },
+    Anchor { level: 16, noise: 14.6, depth: 6 },
     Anchor { level: 18, noise: 16.0, depth: 10 },
     Anchor { level: MAX_LEVEL, noise: 20.0, depth: MAX_PLY as i32 },
 ];

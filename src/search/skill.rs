@@ -119,23 +119,33 @@ struct Anchor {
     depth: i32,
 }
 
+/// An `Anchor`, written short for the table.
+const fn anchor(level: i32, noise: f64, depth: i32) -> Anchor {
+    Anchor {
+        level,
+        noise,
+        depth,
+    }
+}
+
 /// The calibration, by games (`tuning/README.md`, "Play levels"): at the `Skill Level` of each of
 /// pychess's play levels 0 to 7 (fairyfishnet's table), the depth that level's `go` allows and
 /// the noise that makes Kaiser score about 50% there against Fairy-Stockfish at the same level.
 /// Between two anchors the noise is interpolated and the lower one's depth applies; the first
 /// anchor extends the rule down to the weakest level, the last is full strength. Kaiser stops
-/// at these depths whatever `go` allows, so that a level plays alike in every GUI.
+/// at these depths whatever `go` allows, so that a level plays alike in every GUI. Each row:
+/// level, noise level, depth.
 const ANCHORS: [Anchor; 10] = [
-    Anchor { level: MIN_LEVEL, noise: -20.0, depth: 1 },
-    Anchor { level: -4, noise: -3.7, depth: 1 },
-    Anchor { level: 0, noise: 1.7, depth: 1 },
-    Anchor { level: 3, noise: 10.1, depth: 1 },
-    Anchor { level: 6, noise: 1.3, depth: 2 },
-    Anchor { level: 10, noise: 4.4, depth: 2 },
-    Anchor { level: 14, noise: 6.7, depth: 3 },
-    Anchor { level: 16, noise: 14.6, depth: 6 },
-    Anchor { level: 18, noise: 16.0, depth: 10 },
-    Anchor { level: MAX_LEVEL, noise: 20.0, depth: MAX_PLY as i32 },
+    anchor(MIN_LEVEL, -20.0, 1),
+    anchor(-4, -3.7, 1),
+    anchor(0, 1.7, 1),
+    anchor(3, 10.1, 1),
+    anchor(6, 1.3, 2),
+    anchor(10, 4.4, 2),
+    anchor(14, 6.7, 3),
+    anchor(16, 14.6, 6),
+    anchor(18, 16.0, 10),
+    anchor(MAX_LEVEL, 20.0, MAX_PLY as i32),
 ];
 
 /// A level below full strength, applied to one search.

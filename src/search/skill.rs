@@ -78,10 +78,6 @@ impl Skill {
         }
     }
 
-    pub fn level(self) -> f64 {
-        self.level
-    }
-
     /// The handicap of one search: the level's noise and depth (`ANCHORS`; a fractional level
     /// rounds up with the probability of its fraction, and so does a fractional noise level)
     /// and the seed of its pick. `None` at full strength.
@@ -245,13 +241,13 @@ mod tests {
 
     #[test]
     fn elo_maps_to_levels_monotonically() {
-        assert!(Skill::from_elo(ELO_AT_LEVEL_0 as i32).level().abs() < 0.1);
-        assert!(Skill::from_elo(MIN_ELO).level() < -19.0);
-        let top = Skill::from_elo(MAX_ELO).level();
+        assert!(Skill::from_elo(ELO_AT_LEVEL_0 as i32).level.abs() < 0.1);
+        assert!(Skill::from_elo(MIN_ELO).level < -19.0);
+        let top = Skill::from_elo(MAX_ELO).level;
         assert!((18.0..19.0).contains(&top), "{top}");
         let levels: Vec<f64> = (MIN_ELO..=MAX_ELO)
             .step_by(50)
-            .map(|elo| Skill::from_elo(elo).level())
+            .map(|elo| Skill::from_elo(elo).level)
             .collect();
         assert!(levels.windows(2).all(|w| w[0] < w[1]), "{levels:?}");
         // A fractional level plays its two neighbours in proportion.

@@ -88,9 +88,7 @@ impl Config {
             openings,
         }
     }
-}
 
-impl Config {
     /// The header of the run's data file: what makes its games what they are.
     pub fn header(&self) -> Header {
         Header {

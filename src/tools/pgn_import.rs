@@ -92,15 +92,13 @@ fn comment_score(comment: &str, mover: Color) -> PlyScore {
         Color::White => value,
         Color::Black => -value,
     };
-    if let Some(mate) = token.strip_prefix("+M") {
-        if mate.parse::<u32>().is_ok() {
-            return PlyScore::Mate(mover);
-        }
-    }
-    if let Some(mate) = token.strip_prefix("-M") {
-        if mate.parse::<u32>().is_ok() {
-            return PlyScore::Mate(!mover);
-        }
+    let mate_for = match token.get(..2) {
+        Some("+M") => Some(mover),
+        Some("-M") => Some(!mover),
+        _ => None,
+    };
+    if let Some(winner) = mate_for.filter(|_| token[2..].parse::<u32>().is_ok()) {
+        return PlyScore::Mate(winner);
     }
     match token.parse::<f64>() {
         Ok(pawns) if pawns.is_finite() && token.contains('.') => {

@@ -127,24 +127,25 @@ pub fn read_path(path: &Path, variant: Variant, holdout_every: usize) -> Result<
     };
     let mut games_before = 0;
     for file in store::data_files(path)? {
-        let found = data::DataReader::open(&file)?.header().variant;
+        let mut reader = data::DataReader::open(&file)?;
+        let found = reader.header().variant;
         if found != variant {
             bail!("{} holds {found} games, not {variant}", file.display());
         }
-        let (mut games, mut failure) = (0, None);
-        data::for_each_position(&file, |game, p| {
-            games = game as usize + 1;
-            if failure.is_none() {
-                let result = p.result.white_score();
-                failure = data
-                    .push(games_before + game as usize, holdout_every, p.pos, result)
-                    .err();
-            }
-        })?;
+        let mut failure = None;
+        reader
+            .for_each_position(|game, p| {
+                if failure.is_none() {
+                    let game = games_before + game as usize;
+                    let result = p.result.white_score();
+                    failure = data.push(game, holdout_every, p.pos, result).err();
+                }
+            })
+            .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
         if let Some(error) = failure {
             return Err(error.context(file.display().to_string()));
         }
-        games_before += games;
+        games_before += reader.games() as usize;
     }
     Ok(data)
 }

@@ -8,4 +8,4 @@ pub mod store;
 pub mod summary;
 
 pub use format::{DataError, Ending, GameRecord, GameResult, Header, PlyScore, Source};
-pub use reader::{for_each_position, is_training_position, DataReader, TrainingPosition};
+pub use reader::{is_training_position, DataReader, TrainingPosition};

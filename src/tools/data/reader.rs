@@ -53,6 +53,19 @@ impl<R: Read> DataReader<R> {
         self.games
     }
 
+    /// Streams the training positions of the games not read yet to `visit`, with each game's
+    /// number. Stops at the first damaged record, naming its offset.
+    pub fn for_each_position(
+        &mut self,
+        mut visit: impl FnMut(u32, TrainingPosition),
+    ) -> Result<(), DataError> {
+        let variant = self.header.variant;
+        while let Some((offset, game)) = self.next_game()? {
+            game.training_positions(variant, offset, |p| visit(game.index, p))?;
+        }
+        Ok(())
+    }
+
     /// The offset just past the last record read.
     pub fn offset(&self) -> u64 {
         self.offset
@@ -142,14 +155,14 @@ pub struct TrainingPosition<'a> {
 }
 
 impl GameRecord {
-    /// Replays the game of `variant` from its start, calling `visit` with each position and the
-    /// ply played from it. The record starts at `offset` in its file, which errors name: a bad
-    /// start FEN, an illegal move, a move after the game ended.
+    /// Replays the game of `variant` from its start, calling `visit` with each ply's number
+    /// (from 0), the position and the ply played from it. The record starts at `offset` in its
+    /// file, which errors name: a bad start FEN, an illegal move, a move after the game ended.
     pub fn replay(
         &self,
         variant: crate::Variant,
         offset: u64,
-        mut visit: impl FnMut(&Position, Move, PlyScore),
+        mut visit: impl FnMut(usize, &Position, Move, PlyScore),
     ) -> Result<(), DataError> {
         let mut pos = match &self.start_fen {
             None => Position::startpos(variant),
@@ -157,8 +170,8 @@ impl GameRecord {
                 DataError::corrupt(offset, format!("bad start position '{fen}': {e}"))
             })?,
         };
+        let game = self.index;
         for (ply, &(m, score)) in self.plies.iter().enumerate() {
-            let game = self.index;
             if pos.outcome().is_some() {
                 let what = format!("game {game} goes on after it ended, at ply {}", ply + 1);
                 return Err(DataError::corrupt(offset, what));
@@ -167,7 +180,7 @@ impl GameRecord {
                 let what = format!("game {game}, ply {}: {m} is not a legal move", ply + 1);
                 return Err(DataError::corrupt(offset, what));
             }
-            visit(&pos, m, score);
+            visit(ply, &pos, m, score);
             pos.make_move(m);
         }
         Ok(())
@@ -181,8 +194,7 @@ impl GameRecord {
         offset: u64,
         mut visit: impl FnMut(TrainingPosition),
     ) -> Result<(), DataError> {
-        let mut ply = 0;
-        self.replay(variant, offset, |pos, m, score| {
+        self.replay(variant, offset, |ply, pos, m, score| {
             if ply >= usize::from(self.opening_plies) && is_training_position(pos, m, score) {
                 visit(TrainingPosition {
                     pos,
@@ -190,23 +202,6 @@ impl GameRecord {
                     result: self.result,
                 });
             }
-            ply += 1;
         })
     }
-}
-
-/// Streams the training positions of every game of the data file at `path` to `visit`, with
-/// the game's number in the file. Stops at the first damaged record, naming its offset.
-pub fn for_each_position(
-    path: &Path,
-    mut visit: impl FnMut(u32, TrainingPosition),
-) -> anyhow::Result<Header> {
-    let mut reader = DataReader::open(path)?;
-    let variant = reader.header().variant;
-    let context = |e: DataError| anyhow::anyhow!("{}: {e}", path.display());
-    while let Some((offset, game)) = reader.next_game().map_err(context)? {
-        game.training_positions(variant, offset, |p| visit(game.index, p))
-            .map_err(context)?;
-    }
-    Ok(reader.header())
 }

@@ -1,8 +1,8 @@
 //! Criterion benches of move generation: perft 4 and 5 from the Empire and chess start positions.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use kaiser::tools::perft::perft;
-use kaiser::{Position, Variant};
+use kaiser_engine::{Position, Variant};
+use kaiser_rules::perft::perft;
 
 fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");

@@ -1,12 +1,12 @@
 //! The `kaiser` binary: parses the command line and hands over to a tool.
 
 use anyhow::{bail, Context, Result};
-use kaiser::tools::args::{flag_value, parse_value};
-use kaiser::tools::{
-    analyse_cli, bench, book_cli, data_cli, datagen_cli, matches, openings, perft, sprt_cli,
-    tune_cli,
+use kaiser_engine::{bench, Position, Variant};
+use kaiser_rules::perft;
+use kaiser_tools::args::{flag_value, parse_value};
+use kaiser_tools::{
+    analyse_cli, book_cli, data_cli, datagen_cli, matches, openings, sprt_cli, tune_cli,
 };
-use kaiser::{Position, Variant};
 use std::io::Write;
 use std::time::Instant;
 
@@ -74,7 +74,7 @@ fn run(args: &[String]) -> Result<()> {
         Some("tune") => tune_cli::run(&args[1..]),
         Some("sprt") => sprt_cli::run(&args[1..]),
         None => {
-            kaiser::uci::run();
+            kaiser_engine::uci::run();
             Ok(())
         }
         Some("--help") | Some("-h") | Some("help") => {

@@ -5,8 +5,8 @@
 mod common;
 
 use common::{kaiser, Engine};
-use kaiser::book::{Book, Entry};
-use kaiser::{Move, Position, Square, Variant};
+use kaiser_engine::book::{Book, Entry};
+use kaiser_engine::{Move, Position, Square, Variant};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 

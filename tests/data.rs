@@ -5,13 +5,13 @@
 mod common;
 
 use common::{kaiser, text};
-use kaiser::search::Engine;
-use kaiser::tools::data::format::HEADER_BYTES;
-use kaiser::tools::data::store::open_run;
-use kaiser::tools::data::{DataError, DataReader, GameRecord, PlyScore};
-use kaiser::tools::datagen::{play, Config, SearchTally};
-use kaiser::types::MoveKind;
-use kaiser::{Color, Position, Variant};
+use kaiser_engine::search::Engine;
+use kaiser_engine::{Color, Position, Variant};
+use kaiser_rules::types::MoveKind;
+use kaiser_tools::data::format::HEADER_BYTES;
+use kaiser_tools::data::store::open_run;
+use kaiser_tools::data::{DataError, DataReader, GameRecord, PlyScore};
+use kaiser_tools::datagen::{play, Config, SearchTally};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -5,8 +5,8 @@
 
 mod common;
 
-use kaiser::Variant::{self, Chess, Empire, Orda};
-use kaiser::{Color, FenError, Position, Square};
+use kaiser_engine::Variant::{self, Chess, Empire, Orda};
+use kaiser_engine::{Color, FenError, Position, Square};
 
 fn sq(name: &str) -> Square {
     Square::parse(name).unwrap_or_else(|| panic!("bad square {name}"))

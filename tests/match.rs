@@ -5,13 +5,13 @@
 mod common;
 
 use common::text;
-use kaiser::notation::parse_pgn;
-use kaiser::position::EndReason;
-use kaiser::tools::matches::adjudication::{Adjudication, DrawRule, ResignRule, Verdict};
-use kaiser::tools::matches::engine::{Engine, EngineConfig, Fault};
-use kaiser::tools::matches::game::{self, GameRecord, GameResult, GameSettings, Termination};
-use kaiser::tools::matches::time_control::{ClockSpec, TimeControl};
-use kaiser::{Color, Variant};
+use kaiser_engine::notation::parse_pgn;
+use kaiser_engine::{Color, Variant};
+use kaiser_rules::position::EndReason;
+use kaiser_tools::matches::adjudication::{Adjudication, DrawRule, ResignRule, Verdict};
+use kaiser_tools::matches::engine::{Engine, EngineConfig, Fault};
+use kaiser_tools::matches::game::{self, GameRecord, GameResult, GameSettings, Termination};
+use kaiser_tools::matches::time_control::{ClockSpec, TimeControl};
 use std::path::PathBuf;
 use std::process::Output;
 use std::sync::atomic::AtomicBool;

@@ -2,7 +2,7 @@
 //! `book/README.md`): every line is a six-field FEN of a game still in progress, with no
 //! position twice, and there are enough of them for a match.
 
-use kaiser::{Position, Variant};
+use kaiser_engine::{Position, Variant};
 use std::collections::HashSet;
 
 /// The fewest openings a shipped file may hold.

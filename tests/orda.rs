@@ -8,10 +8,10 @@
 mod common;
 
 use common::rules::*;
-use kaiser::position::EndReason::{Campmate, Checkmate, Repetition, Stalemate};
-use kaiser::Color::{Black, White};
-use kaiser::Variant::Orda;
-use kaiser::{FenError, Piece, PieceType, Position};
+use kaiser_engine::Color::{Black, White};
+use kaiser_engine::Variant::Orda;
+use kaiser_engine::{FenError, Piece, PieceType, Position};
+use kaiser_rules::position::EndReason::{Campmate, Checkmate, Repetition, Stalemate};
 
 // ---------------------------------------------------------------------------------------------
 // The Horde's pieces

@@ -3,8 +3,8 @@
 //! to `DEFAULT_LIMIT` nodes (every position at depth 3 or more); the rest run with
 //! `cargo test --release --test perft -- --ignored`.
 
-use kaiser::tools::perft::perft;
-use kaiser::{Position, Variant};
+use kaiser_engine::{Position, Variant};
+use kaiser_rules::perft::perft;
 
 const DEFAULT_LIMIT: u64 = 2_000_000;
 

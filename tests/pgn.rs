@@ -2,9 +2,9 @@
 //! set-up positions with Black to move, writing and reading back random games, what the reader
 //! tolerates, and its errors.
 
-use kaiser::notation::{parse_pgn, PgnErrorKind, PgnGame, PgnResult, SanError};
-use kaiser::position::EndReason;
-use kaiser::{Color, Outcome, Position, Variant};
+use kaiser_engine::notation::{parse_pgn, PgnErrorKind, PgnGame, PgnResult, SanError};
+use kaiser_engine::{Color, Outcome, Position, Variant};
+use kaiser_rules::position::EndReason;
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

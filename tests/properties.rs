@@ -15,12 +15,12 @@
 
 mod common;
 
-use kaiser::attacks::{
+use kaiser_engine::{Bitboard, Color, Move, MoveKind, PieceType, Position, Square, Variant};
+use kaiser_rules::attacks::{
     between, bishop_attacks, line, pattern_targets, pawn_attack_origins, pawn_attacks,
     rook_attacks, slow_ray_attacks, Pattern, BISHOP_DIRECTIONS, ROOK_DIRECTIONS,
 };
-use kaiser::tools::perft::perft;
-use kaiser::{Bitboard, Color, Move, MoveKind, PieceType, Position, Square, Variant};
+use kaiser_rules::perft::perft;
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -410,7 +410,7 @@ struct Snapshot {
     moves: Vec<String>,
     plies: usize,
     repetitions: usize,
-    outcome: Option<kaiser::Outcome>,
+    outcome: Option<kaiser_engine::Outcome>,
 }
 
 fn snapshot(pos: &Position) -> Snapshot {

@@ -8,10 +8,10 @@
 mod common;
 
 use common::rules::*;
-use kaiser::position::EndReason::{Campmate, Checkmate, FiftyMoves, Repetition, Stalemate};
-use kaiser::Color::{Black, White};
-use kaiser::Variant::{self, Chess, Empire};
-use kaiser::{GenType, Move, MoveKind, MoveList, PieceType, Position};
+use kaiser_engine::Color::{Black, White};
+use kaiser_engine::Variant::{self, Chess, Empire};
+use kaiser_engine::{GenType, Move, MoveKind, MoveList, PieceType, Position};
+use kaiser_rules::position::EndReason::{Campmate, Checkmate, FiftyMoves, Repetition, Stalemate};
 
 // ---------------------------------------------------------------------------------------------
 // King-Kaiser faceoff

@@ -4,8 +4,8 @@
 
 mod common;
 
-use kaiser::notation::{parse_san, to_san, SanError};
-use kaiser::{Position, Variant};
+use kaiser_engine::notation::{parse_san, to_san, SanError};
+use kaiser_engine::{Position, Variant};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

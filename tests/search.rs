@@ -2,9 +2,11 @@
 //! checked with Fairy-Stockfish), limits, MultiPV, searchmoves, stopping, pondering, threads and
 //! play levels.
 
-use kaiser::search::skill::{Skill, CANDIDATES};
-use kaiser::search::{Clock, Engine, Info, Limits, Listener, NullListener, Score, SearchControl};
-use kaiser::{Move, Position, Variant};
+use kaiser_engine::search::skill::{Skill, CANDIDATES};
+use kaiser_engine::search::{
+    Clock, Engine, Info, Limits, Listener, NullListener, Score, SearchControl,
+};
+use kaiser_engine::{Move, Position, Variant};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 

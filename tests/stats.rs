@@ -5,7 +5,7 @@
 
 mod common;
 
-use kaiser::stats::{Counts, Decision, EloModel, Pentanomial, Sprt, Trinomial};
+use kaiser_tools::stats::{Counts, Decision, EloModel, Pentanomial, Sprt, Trinomial};
 
 /// The hypotheses of the reference script's `SPRTS`, in its order.
 const SPRTS: [(f64, f64, EloModel); 4] = [

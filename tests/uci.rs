@@ -7,7 +7,7 @@
 mod common;
 
 use common::Engine;
-use kaiser::{Position, Variant};
+use kaiser_engine::{Position, Variant};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 

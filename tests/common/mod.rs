@@ -6,7 +6,7 @@
 
 pub mod rules;
 
-use kaiser::{Position, Variant};
+use kaiser_engine::{Position, Variant};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};

@@ -1,8 +1,8 @@
 //! Helpers for the rule tests (`tests/rules.rs`, `tests/orda.rs`): set up positions, play
 //! moves, and assert legal-move sets and outcomes.
 
-use kaiser::position::EndReason;
-use kaiser::{Color, Move, Outcome, Position, Square, Variant};
+use kaiser_engine::{Color, Move, Outcome, Position, Square, Variant};
+use kaiser_rules::position::EndReason;
 
 pub fn position(variant: Variant, fen: &str) -> Position {
     Position::from_fen(fen, variant).unwrap_or_else(|e| panic!("{variant} FEN {fen}: {e}"))

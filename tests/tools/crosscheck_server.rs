@@ -18,8 +18,8 @@
 //!
 //! Build: `cargo build --release --example crosscheck_server`.
 
-use kaiser::notation::{parse_san, to_san};
-use kaiser::{Color, Move, MoveKind, PieceType, Position, Variant};
+use kaiser_engine::notation::{parse_san, to_san};
+use kaiser_engine::{Color, Move, MoveKind, PieceType, Position, Variant};
 use std::io::{self, BufRead, Write};
 
 fn flags(pos: &mut Position, m: Move) -> String {

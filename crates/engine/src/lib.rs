@@ -1,0 +1,18 @@
+//! Kaiser's engine, built on the rules core (`kaiser_rules`): the evaluation (`eval`), the search
+//! (`search`), the UCI protocol (`uci`, the only place that reads commands and prints protocol
+//! lines), the opening books (`book`), moves in SAN and games in PGN (`notation`), and `bench`.
+//! It never imports the tools.
+
+pub mod bench;
+pub mod book;
+pub mod eval;
+pub mod notation;
+pub mod search;
+pub mod uci;
+
+pub use kaiser_rules::{Bitboard, Color, FenError, GenType, Move, MoveKind, MoveList, Outcome};
+pub use kaiser_rules::{Piece, PieceType, Square, Variant};
+
+/// A position as the engine plays it: the rules core's position, keeping the evaluation's
+/// material and piece-square sum up to date as pieces move.
+pub type Position = kaiser_rules::Position<eval::Placement>;

@@ -1,0 +1,462 @@
+//! The recursive search: the root move loop, principal variation search with pruning and
+//! reductions, and quiescence search.
+//!
+//! Every terminal rule is scored exactly at the node where it applies: campmate (the side to move
+//! has lost), the 50-move rule (a draw unless mated), repetitions (a position already seen on the
+//! search path, or a third occurrence counting the game, ends as the variant's threefold does:
+//! a draw in chess, a loss for the side to move in Empire), checkmate, and stalemate (a draw in
+//! chess, a loss in Empire). Losses are scored as mates so their distance counts.
+
+use super::ordering::{is_tactical, wins_by_campmate, MovePicker, Wanted};
+use super::see::captured_value;
+use super::thread::Searcher;
+use super::value::{is_mate, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
+use super::Bound;
+use crate::eval::{evaluate, params::PIECE_VALUE};
+use crate::{GenType, MoveList, Position};
+use arrayvec::ArrayVec;
+use kaiser_rules::types::{Bitboard, Move};
+use kaiser_rules::variant::TerminalValue;
+use once_cell::sync::Lazy;
+
+/// Late move reductions by depth and move number.
+static REDUCTIONS: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
+    let mut table = [[0; 64]; 64];
+    for (depth, row) in table.iter_mut().enumerate().skip(1) {
+        for (count, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (depth as f64).ln() * (count as f64).ln() / 2.25) as i32;
+        }
+    }
+    table
+});
+
+/// The value of a position without legal moves for the side to move, `ply` plies from the root.
+pub fn no_moves_value(pos: &Position, ply: usize) -> i32 {
+    if pos.in_check() || pos.campmate_reached() {
+        return mated_in(ply);
+    }
+    terminal_value(pos.variant().stalemate_value(), ply)
+}
+
+fn terminal_value(value: TerminalValue, ply: usize) -> i32 {
+    match value {
+        TerminalValue::Draw => DRAW,
+        TerminalValue::Loss => mated_in(ply),
+    }
+}
+
+/// True if the side to move's king stands one step from its far rank with a legal step onto it.
+fn can_campmate_now(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    let variant = pos.variant();
+    if !variant.has_campmate()
+        || pos
+            .king_square(us)
+            .rank()
+            .abs_diff(variant.campmate_rank(us))
+            != 1
+    {
+        return false;
+    }
+    let mut king_moves = MoveList::new();
+    pos.generate_from(
+        Bitboard::from(pos.king_square(us)),
+        GenType::All,
+        &mut king_moves,
+    );
+    king_moves.iter().any(|&m| wins_by_campmate(pos, m))
+}
+
+/// True if `color`'s king is within two ranks of winning by campmate.
+fn near_campmate(pos: &Position, color: crate::Color) -> bool {
+    let variant = pos.variant();
+    variant.has_campmate()
+        && pos
+            .king_square(color)
+            .rank()
+            .abs_diff(variant.campmate_rank(color))
+            <= 2
+}
+
+/// The best score found so far at a node, and the move that raised alpha last.
+#[derive(Clone, Copy)]
+struct Best {
+    value: i32,
+    mv: Option<Move>,
+}
+
+impl Searcher<'_> {
+    /// Searches the root moves from `pv_index` on (the earlier ones are earlier MultiPV lines)
+    /// and records their scores and lines. Returns the best score.
+    pub(super) fn search_root(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+        pv_index: usize,
+    ) -> i32 {
+        self.pv[0].clear();
+        let mut best = -INFINITE;
+        for index in pv_index..self.root_moves.len() {
+            let m = self.root_moves[index].mv;
+            self.play(m);
+            let new_depth = depth - 1 + i32::from(self.pos.in_check());
+            let score = if index == pv_index {
+                -self.negamax::<true>(-beta, -alpha, new_depth, 1)
+            } else {
+                let score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, 1);
+                if score > alpha && score < beta {
+                    -self.negamax::<true>(-beta, -alpha, new_depth, 1)
+                } else {
+                    score
+                }
+            };
+            self.pos.unmake_move(m);
+            if self.stopped() {
+                break;
+            }
+            let seldepth = self.seldepth;
+            let child_pv = &self.pv[1];
+            let rm = &mut self.root_moves[index];
+            if index == pv_index || score > alpha {
+                rm.score = score;
+                rm.seldepth = seldepth;
+                rm.pv.clear();
+                rm.pv.push(m);
+                rm.pv.extend(child_pv.iter().copied());
+            }
+            best = best.max(score);
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Counts the node and settles it at once if a rule ends the game here or the search must
+    /// stop. `rules`: also look at the 50-move rule and repetitions.
+    fn settle(&mut self, ply: usize, rules: bool) -> Option<i32> {
+        self.count_node(ply);
+        self.keys[ply] = self.pos.key();
+        if self.stopped() {
+            return Some(DRAW);
+        }
+        if self.pos.campmate_reached() {
+            return Some(mated_in(ply));
+        }
+        if ply >= MAX_PLY {
+            return Some(self.static_eval());
+        }
+        if !rules {
+            return None;
+        }
+        let halfmove = self.pos.halfmove_clock() as usize;
+        if halfmove >= 100 {
+            if self.pos.in_check() && self.pos.legal_moves().is_empty() {
+                return Some(mated_in(ply));
+            }
+            return Some(DRAW);
+        }
+        if halfmove >= 4 && self.is_repetition(ply, halfmove) {
+            return Some(terminal_value(self.pos.variant().repetition_value(), ply));
+        }
+        None
+    }
+
+    /// A repetition that ends the game in the search's eyes: the position stood earlier on the
+    /// search path (root included), or it stands for the third time counting the game.
+    fn is_repetition(&self, ply: usize, halfmove: usize) -> bool {
+        let key = self.keys[ply];
+        let in_tree = (4..=ply.min(halfmove))
+            .step_by(2)
+            .any(|back| self.keys[ply - back] == key);
+        in_tree || self.pos.repetitions() >= 2
+    }
+
+    /// Makes `m`, prefetching the transposition-table entry of the position it leads to.
+    #[inline]
+    fn play(&mut self, m: Move) {
+        let tt = &self.shared.tt;
+        self.pos.make_move_with(m, |key| tt.prefetch(key));
+    }
+
+    fn static_eval(&mut self) -> i32 {
+        let pos = &self.pos;
+        self.eval_cache
+            .get_or_insert(pos.key(), || evaluate(pos))
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// Sets `pv[ply]` to `m` followed by the line below it.
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend(tail[0].iter().copied().take(MAX_PLY - 1));
+    }
+
+    /// Principal variation search of a node `ply` plies below the root.
+    fn negamax<const PV: bool>(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch::<PV>(alpha, beta, ply);
+        }
+        self.pv[ply].clear();
+        if let Some(value) = self.settle(ply, true) {
+            return value;
+        }
+        // Mate distance pruning: no line from here beats a mate already found nearer the root.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = self.pos.key();
+        let entry = self.shared.tt.probe(key, ply);
+        if let Some(e) = entry.filter(|e| !PV && e.depth >= depth && e.decides(alpha, beta)) {
+            return e.value;
+        }
+        let tt_move = entry.and_then(|e| e.mv);
+        // Internal iterative reduction: a node no earlier search gave a best move is likely
+        // unimportant, and its moves are poorly ordered; search it a ply shallower.
+        let depth = depth - i32::from(depth >= 4 && tt_move.is_none());
+        let in_check = self.pos.in_check();
+        let us = self.pos.side_to_move();
+        let eval = match entry {
+            _ if in_check => -INFINITE,
+            Some(e) => e.eval,
+            None => self.static_eval(),
+        };
+
+        // Reverse futility pruning: far above beta with little depth left, unless the enemy
+        // king is about to win a campmate race that the static eval cannot see.
+        if !PV
+            && !in_check
+            && depth <= 7
+            && eval - 180 * depth >= beta
+            && !is_mate(beta)
+            && !near_campmate(&self.pos, !us)
+        {
+            return eval;
+        }
+
+        // Null-move pruning: if passing still fails high on a reduced search, so will a move.
+        // Not after a pass, nor with only pawns (or Soldiers) and king, where zugzwang is likely
+        // and, with stalemate a loss in Empire, passing is far from the worst a side can do.
+        if !PV
+            && !in_check
+            && depth >= 3
+            && eval >= beta
+            && !is_mate(beta)
+            && !self.after_pass[ply]
+            && self.pos.has_pieces(us)
+            && self.pos.may_pass()
+        {
+            let reduction = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+            self.pos.make_null_move();
+            self.after_pass[ply + 1] = true;
+            let score = -self.negamax::<false>(-beta, -beta + 1, depth - reduction, ply + 1);
+            self.after_pass[ply + 1] = false;
+            self.pos.unmake_null_move();
+            if self.stopped() {
+                return DRAW;
+            }
+            if score >= beta {
+                return if is_mate(score) { beta } else { score };
+            }
+        }
+
+        let killers = self.histories.killers(ply);
+        let mut picker = MovePicker::new(&self.pos, Wanted::All, tt_move, killers);
+        let mut best = Best {
+            value: -INFINITE,
+            mv: None,
+        };
+        let mut quiets_tried = ArrayVec::<Move, 64>::new();
+        let mut move_count = 0;
+        while let Some((m, order)) = picker.next(&self.pos, self.histories) {
+            move_count += 1;
+            let tactical = is_tactical(&self.pos, m);
+            let campmate = wins_by_campmate(&self.pos, m);
+
+            // Late move pruning and futility pruning of quiet moves near the leaves (a move
+            // that gives check is not quiet; asked last, with facts gathered once per node).
+            if !PV && !in_check && !tactical && !campmate && best.value > -MATE_BOUND {
+                let late = depth <= 4 && move_count > 3 + 2 * depth * depth;
+                let futile = depth <= 5 && eval + 150 + 100 * depth <= alpha;
+                if late || futile {
+                    picker.only_checking_quiets(&self.pos);
+                    if !picker.gives_check(&self.pos, m) {
+                        continue;
+                    }
+                }
+            }
+            self.play(m);
+            let gives_check = self.pos.in_check();
+            let quiet = !tactical && !gives_check && !campmate;
+
+            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            let new_depth = depth - 1 + extension;
+            let score = if move_count == 1 {
+                -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1)
+            } else {
+                let mut reduction = 0;
+                if depth >= 3 && move_count > 2 && quiet && !in_check {
+                    reduction = REDUCTIONS[depth.min(63) as usize][move_count.min(63) as usize];
+                    reduction -= i32::from(PV) + order / 8192;
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                let mut score =
+                    -self.negamax::<false>(-alpha - 1, -alpha, new_depth - reduction, ply + 1);
+                if reduction > 0 && score > alpha {
+                    score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, ply + 1);
+                }
+                if PV && score > alpha && score < beta {
+                    score = -self.negamax::<true>(-beta, -alpha, new_depth, ply + 1);
+                }
+                score
+            };
+            self.pos.unmake_move(m);
+            if self.stopped() {
+                return DRAW;
+            }
+
+            if self.record::<PV>(&mut best, &mut alpha, beta, ply, m, score) {
+                if !tactical {
+                    self.histories
+                        .update_quiet(us, ply, depth, m, &quiets_tried);
+                }
+                break;
+            }
+            if !tactical && Some(m) != best.mv {
+                let _ = quiets_tried.try_push(m);
+            }
+        }
+
+        if move_count == 0 {
+            return no_moves_value(&self.pos, ply);
+        }
+        self.store::<PV>(key, ply, best, beta, eval, depth);
+        best.value
+    }
+
+    /// Quiescence search: captures and promotions (all moves when in check) until the position
+    /// is quiet, standing pat on the static eval. A king step that wins by campmate counts too.
+    /// It leaves the transposition table alone: its nodes are cheaper than the memory access a
+    /// probe costs, and entries of depth 0 would only crowd out deeper ones.
+    fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        if let Some(value) = self.settle(ply, false) {
+            return value;
+        }
+        let in_check = self.pos.in_check();
+        let (eval, stand_pat) = if in_check {
+            (-INFINITE, -INFINITE)
+        } else {
+            if can_campmate_now(&self.pos) {
+                return mate_in(ply + 1);
+            }
+            let eval = self.static_eval();
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            (eval, eval)
+        };
+        // In check every evasion; otherwise the captures and promotions that do not lose
+        // material, less those that cannot lift alpha.
+        let wanted = match in_check {
+            true => Wanted::All,
+            false => Wanted::GoodTactical,
+        };
+        let mut picker = MovePicker::new(&self.pos, wanted, None, [None; 2]);
+        let mut best = Best {
+            value: stand_pat,
+            mv: None,
+        };
+        let mut any_move = false;
+        while let Some((m, _)) = picker.next(&self.pos, self.histories) {
+            any_move = true;
+            if !in_check {
+                let gain = captured_value(&self.pos, m) * PIECE_VALUE[0].eg() / PIECE_VALUE[0].mg();
+                if m.promotion_piece().is_none() && eval + gain + 200 <= alpha {
+                    continue;
+                }
+            }
+            self.pos.make_move(m);
+            let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
+            self.pos.unmake_move(m);
+            if self.stopped() {
+                return DRAW;
+            }
+            if self.record::<PV>(&mut best, &mut alpha, beta, ply, m, score) {
+                break;
+            }
+        }
+        if in_check && !any_move {
+            return mated_in(ply);
+        }
+        best.value
+    }
+
+    /// Takes in the score of move `m` at `ply`: the best so far, alpha and (at PV nodes) the
+    /// line follow it. Returns true on a beta cutoff.
+    fn record<const PV: bool>(
+        &mut self,
+        best: &mut Best,
+        alpha: &mut i32,
+        beta: i32,
+        ply: usize,
+        m: Move,
+        score: i32,
+    ) -> bool {
+        if score <= best.value {
+            return false;
+        }
+        best.value = score;
+        if score <= *alpha {
+            return false;
+        }
+        best.mv = Some(m);
+        if PV {
+            self.update_pv(ply, m);
+        }
+        if score >= beta {
+            return true;
+        }
+        *alpha = score;
+        false
+    }
+
+    /// Stores a node's result, bounded by the window it was searched with.
+    fn store<const PV: bool>(
+        &self,
+        key: u64,
+        ply: usize,
+        best: Best,
+        beta: i32,
+        eval: i32,
+        depth: i32,
+    ) {
+        let bound = if best.value >= beta {
+            Bound::Lower
+        } else if PV && best.mv.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(key, ply, best.mv, best.value, eval, depth, bound);
+    }
+}

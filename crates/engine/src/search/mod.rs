@@ -1,0 +1,301 @@
+//! The search: iterative deepening with aspiration windows over a principal variation search,
+//! quiescence search, a shared lockless transposition table, and lazy SMP.
+//!
+//! This module holds the API the UCI layer uses (`Engine`, `Limits`, `Info`, `SearchControl`,
+//! ...). The search itself lives in `thread` (one search thread: iterative deepening, the root,
+//! reporting) and `alphabeta` (the recursive search); `tt`, `eval_cache`, `ordering`, `see`,
+//! `history`, `time` and `value` each hold one supporting piece, and `skill` the play levels.
+
+mod alphabeta;
+mod eval_cache;
+mod history;
+mod ordering;
+mod see;
+pub mod skill;
+mod thread;
+mod time;
+mod tt;
+pub mod value;
+
+use crate::Position;
+use history::Histories;
+use kaiser_rules::types::Move;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use skill::Skill;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use thread::{Searcher, Shared};
+use tt::TranspositionTable;
+
+pub use crate::eval::evaluate;
+
+/// A reported score.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Score {
+    /// Centipawns from the side to move's view (a pawn is about 100).
+    Cp(i32),
+    /// Mate in this many moves; negative when the side to move is getting mated. Wins by
+    /// campmate, Empire stalemate or repetition count as mate too.
+    Mate(i32),
+}
+
+/// Whether a reported score is exact or only a bound.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    Exact,
+    /// The true score is at least this.
+    Lower,
+    /// The true score is at most this.
+    Upper,
+}
+
+/// The clock of the side to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Clock {
+    /// Time left; may be zero or negative.
+    pub time_ms: i64,
+    pub inc_ms: i64,
+    pub movestogo: Option<u32>,
+}
+
+/// What `go` asked for. All limits present apply; the first one reached ends the search.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// No new iteration starts once this many nodes are searched (a soft limit: the iteration
+    /// under way finishes, unless `nodes` stops it).
+    pub soft_nodes: Option<u64>,
+    pub movetime_ms: Option<u64>,
+    /// Search until a mate in at most this many moves is found.
+    pub mate: Option<u32>,
+    /// Search until `stop`, whatever else happens.
+    pub infinite: bool,
+    pub clock: Option<Clock>,
+    /// Restrict the root to these moves (ignored if none of them is legal).
+    pub searchmoves: Vec<Move>,
+}
+
+/// One `info` line's worth of search progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based index of the line (MultiPV).
+    pub multipv: u32,
+    pub score: Score,
+    pub bound: Bound,
+    /// Per-mille win/draw/loss from the side to move's view.
+    pub wdl: Option<(u32, u32, u32)>,
+    pub nodes: u64,
+    pub nps: u64,
+    pub hashfull: u32,
+    pub time_ms: u64,
+    pub pv: Vec<Move>,
+}
+
+/// Receives search progress.
+pub trait Listener: Send + Sync {
+    fn info(&self, info: &Info);
+}
+
+/// A listener that ignores everything.
+pub struct NullListener;
+
+impl Listener for NullListener {
+    fn info(&self, _: &Info) {}
+}
+
+/// What a search decided.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SearchResult {
+    /// `None` only when there is no legal move.
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: Score,
+}
+
+/// Flags the UCI thread flips while a search runs. Use a fresh one per `go` (or `reset()` it):
+/// a stop flag still set from before ends the next search right after its first iteration.
+#[derive(Debug, Default)]
+pub struct SearchControl {
+    stop: AtomicBool,
+    /// While set, time limits do not apply; the clock starts when it is cleared.
+    pondering: AtomicBool,
+}
+
+impl SearchControl {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Asks the search to finish as soon as it can.
+    pub fn stop(&self) {
+        self.stop.store(true, Relaxed);
+    }
+
+    /// The opponent played the expected move: the clock starts now.
+    pub fn ponderhit(&self) {
+        self.pondering.store(false, Relaxed);
+    }
+
+    pub fn set_pondering(&self, on: bool) {
+        self.pondering.store(on, Relaxed);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Relaxed)
+    }
+
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Relaxed)
+    }
+
+    /// Clears both flags, so the control can serve another search.
+    pub fn reset(&self) {
+        self.stop.store(false, Relaxed);
+        self.pondering.store(false, Relaxed);
+    }
+}
+
+/// Default and limits of the engine options.
+pub const DEFAULT_HASH_MB: usize = 16;
+pub const MAX_HASH_MB: usize = 65536;
+pub const MAX_THREADS: usize = 256;
+pub const MAX_MULTIPV: usize = 256;
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
+
+/// Stack size of the search threads (the search recurses up to `value::MAX_PLY` plies deep).
+const SEARCH_STACK_BYTES: usize = 64 << 20;
+
+/// The searching engine: the hash table, per-thread move-ordering memory and options.
+pub struct Engine {
+    tt: TranspositionTable,
+    histories: Vec<Histories>,
+    multipv: usize,
+    move_overhead_ms: u64,
+    skill: Skill,
+    /// Draws each search's handicap (see `skill`).
+    rng: StdRng,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// 16 MiB hash, one thread, one line, 10 ms move overhead, full strength.
+    pub fn new() -> Engine {
+        Engine {
+            tt: TranspositionTable::new(DEFAULT_HASH_MB),
+            histories: vec![Histories::default()],
+            multipv: 1,
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            skill: Skill::default(),
+            rng: StdRng::from_entropy(),
+        }
+    }
+
+    /// Resizes (and clears) the hash table to `mb` MiB, clamped to 1..=65536. If the memory is
+    /// not there, a smaller power-of-two fraction is used; returns the size actually used.
+    pub fn set_hash_mb(&mut self, mb: usize) -> usize {
+        self.tt = TranspositionTable::new(1); // free the old table first
+        self.tt = TranspositionTable::new(mb.clamp(1, MAX_HASH_MB));
+        self.tt.size_mb()
+    }
+
+    /// The number of search threads, clamped to 1..=256.
+    pub fn set_threads(&mut self, n: usize) {
+        self.histories
+            .resize_with(n.clamp(1, MAX_THREADS), Histories::default);
+    }
+
+    /// The number of principal variations to report, clamped to 1..=256.
+    pub fn set_multipv(&mut self, n: usize) {
+        self.multipv = n.clamp(1, MAX_MULTIPV);
+    }
+
+    /// The number of principal variations reported.
+    pub fn multipv(&self) -> usize {
+        self.multipv
+    }
+
+    /// The play level (`skill`); below full strength each search picks its move among the best
+    /// few with noise, and reports the move it plays last.
+    pub fn set_skill(&mut self, skill: Skill) {
+        self.skill = skill;
+    }
+
+    /// Seeds the draws of the play level's noise, so that searches at a handicap repeat.
+    pub fn seed_skill(&mut self, seed: u64) {
+        self.rng = StdRng::seed_from_u64(seed);
+    }
+
+    /// Time kept in hand per move for communication delays.
+    pub fn set_move_overhead_ms(&mut self, ms: u64) {
+        self.move_overhead_ms = ms;
+    }
+
+    /// Forgets everything learnt: hash table and histories (`ucinewgame`, Clear Hash).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.histories.iter_mut().for_each(Histories::clear);
+    }
+
+    /// Per mille of the hash table in use by the current search.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Searches `pos` (its history counts for repetitions) until a limit is hit or
+    /// `control.stop()`. Blocks the calling thread; the search threads (lazy SMP) run inside.
+    /// Reports progress through `listener`: an `Info` per line after each completed iteration,
+    /// and a final one, for the move played, before returning. With `limits.infinite`, or while
+    /// pondering, it does not return before `stop()` (or the end of pondering).
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        control: &SearchControl,
+        listener: &dyn Listener,
+    ) -> SearchResult {
+        self.tt.new_search();
+        self.histories.iter_mut().for_each(Histories::new_search);
+        let handicap = self.skill.handicap(&mut self.rng);
+        let shared = Shared::new(
+            &self.tt,
+            control,
+            limits,
+            self.histories.len(),
+            self.multipv,
+            handicap,
+        );
+        let overhead = self.move_overhead_ms;
+        std::thread::scope(|scope| {
+            let mut handles = Vec::with_capacity(self.histories.len());
+            for (id, histories) in self.histories.iter_mut().enumerate() {
+                let shared = &shared;
+                let main = (id == 0).then_some((listener, overhead));
+                let handle = std::thread::Builder::new()
+                    .name(format!("search-{id}"))
+                    .stack_size(SEARCH_STACK_BYTES)
+                    .spawn_scoped(scope, move || {
+                        Searcher::new(id, pos.clone(), shared, histories, main).run()
+                    })
+                    .expect("spawning a search thread");
+                handles.push(handle);
+            }
+            let mut results = handles
+                .into_iter()
+                .map(|h| h.join().expect("a search thread panicked"));
+            let main = results
+                .next()
+                .flatten()
+                .expect("the main thread returns the result");
+            results.for_each(drop);
+            main
+        })
+    }
+}

@@ -1,0 +1,435 @@
+//! One search thread: iterative deepening with aspiration windows and MultiPV over the root
+//! moves, limit checks, and (on the main thread) reporting and the final result.
+//!
+//! Lazy SMP: every thread runs this same loop on its own copy of the position, sharing only the
+//! transposition table and the abort flag; odd-numbered helpers search one ply deeper so the
+//! threads spread out. Only the main thread (id 0) checks limits, reports and decides.
+//!
+//! At a handicap level (`skill`) the main thread searches at least `skill::CANDIDATES` lines, shows
+//! only MultiPV's, stops at the level's depth and plays the line the skill rule picks among those
+//! of its last completed iteration; its final report is that line.
+
+use super::eval_cache::EvalCache;
+use super::history::Histories;
+use super::skill::Handicap;
+use super::time::TimeManager;
+use super::tt::TranspositionTable;
+use super::value::{self, to_score, wdl, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use super::{Bound, Info, Limits, Listener, SearchControl, SearchResult};
+use crate::Position;
+use arrayvec::ArrayVec;
+use kaiser_rules::types::Move;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// Aspiration failures are reported only after this much time, to keep short searches quiet.
+const BOUND_REPORT_AFTER: Duration = Duration::from_secs(3);
+
+/// A principal variation.
+pub(super) type Line = ArrayVec<Move, { MAX_PLY + 1 }>;
+
+/// A node counter written by one thread only, alone on its cache line.
+#[derive(Default)]
+#[repr(align(64))]
+struct NodeCounter(AtomicU64);
+
+/// What the search threads share.
+pub(super) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub control: &'a SearchControl,
+    pub limits: &'a Limits,
+    /// Set by the main thread when the search must end.
+    pub abort: AtomicBool,
+    nodes: Vec<NodeCounter>,
+    /// The lines shown (MultiPV).
+    multipv: usize,
+    /// The play level's handicap, if below full strength.
+    handicap: Option<Handicap>,
+    start: Instant,
+}
+
+impl<'a> Shared<'a> {
+    pub fn new(
+        tt: &'a TranspositionTable,
+        control: &'a SearchControl,
+        limits: &'a Limits,
+        threads: usize,
+        multipv: usize,
+        handicap: Option<Handicap>,
+    ) -> Shared<'a> {
+        Shared {
+            tt,
+            control,
+            limits,
+            abort: AtomicBool::new(false),
+            nodes: (0..threads).map(|_| NodeCounter::default()).collect(),
+            multipv,
+            handicap,
+            start: Instant::now(),
+        }
+    }
+
+    fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.0.load(Relaxed)).sum()
+    }
+}
+
+/// A root move with what the search learnt about it.
+#[derive(Clone, Debug)]
+pub(super) struct RootMove {
+    pub mv: Move,
+    /// The score of the current iteration, `-INFINITE` until searched.
+    pub score: i32,
+    pub previous_score: i32,
+    pub seldepth: usize,
+    pub pv: Line,
+}
+
+/// The main thread's extra duties.
+struct MainDuties<'a> {
+    listener: &'a dyn Listener,
+    time: TimeManager,
+    /// Pondering when last looked; the clock restarts when this turns false.
+    pondering: bool,
+}
+
+/// The state of one search thread.
+pub(super) struct Searcher<'a> {
+    pub id: usize,
+    pub pos: Position,
+    pub shared: &'a Shared<'a>,
+    pub histories: &'a mut Histories,
+    pub root_moves: Vec<RootMove>,
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub root_depth: i32,
+    /// The last depth whose iteration completed.
+    completed_depth: i32,
+    /// At a handicap, the main thread's lines of its last completed iteration, best first.
+    candidates: Vec<RootMove>,
+    /// Triangular PV table: `pv[ply]` is the best line found from `ply`.
+    pub pv: Vec<Line>,
+    /// The keys of the positions on the current path, for repetitions inside the tree.
+    pub keys: [u64; MAX_PLY + 2],
+    /// Whether each position on the current path was reached by a null move.
+    pub after_pass: [bool; MAX_PLY + 2],
+    pub eval_cache: EvalCache,
+    main: Option<MainDuties<'a>>,
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher for thread `id`; `main` (listener, move overhead) makes it the main thread.
+    pub fn new(
+        id: usize,
+        pos: Position,
+        shared: &'a Shared<'a>,
+        histories: &'a mut Histories,
+        main: Option<(&'a dyn Listener, u64)>,
+    ) -> Searcher<'a> {
+        let mut moves = pos.legal_moves().to_vec();
+        let wanted = &shared.limits.searchmoves;
+        if moves.iter().any(|m| wanted.contains(m)) {
+            moves.retain(|m| wanted.contains(m));
+        }
+        let root_moves = moves
+            .into_iter()
+            .map(|mv| RootMove {
+                mv,
+                score: -INFINITE,
+                previous_score: -INFINITE,
+                seldepth: 0,
+                pv: Line::from_iter([mv]),
+            })
+            .collect();
+        let main = main.map(|(listener, overhead)| MainDuties {
+            listener,
+            time: TimeManager::new(shared.limits, overhead),
+            pondering: shared.control.is_pondering(),
+        });
+        let mut keys = [0; MAX_PLY + 2];
+        keys[0] = pos.key();
+        Searcher {
+            id,
+            pos,
+            shared,
+            histories,
+            root_moves,
+            nodes: 0,
+            seldepth: 0,
+            root_depth: 0,
+            completed_depth: 0,
+            candidates: Vec::new(),
+            pv: vec![Line::new(); MAX_PLY + 2],
+            keys,
+            after_pass: [false; MAX_PLY + 2],
+            eval_cache: EvalCache::default(),
+            main,
+        }
+    }
+
+    /// Runs the search; the main thread returns the result once it may (see `Engine::search`).
+    pub fn run(mut self) -> Option<SearchResult> {
+        if !self.root_moves.is_empty() {
+            self.iterative_deepening();
+        }
+        let main = self.main.as_ref()?;
+        let limits = self.shared.limits;
+        while !self.shared.control.is_stopped()
+            && (limits.infinite || self.shared.control.is_pondering())
+        {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        self.shared.abort.store(true, Relaxed);
+        let Some(best) = self.move_to_play() else {
+            let score = to_score(super::alphabeta::no_moves_value(&self.pos, 0));
+            main.listener
+                .info(&self.info(0, score, Bound::Exact, Line::new(), 0));
+            return Some(SearchResult {
+                best: None,
+                ponder: None,
+                score,
+            });
+        };
+        let score = to_score(shown_score(&best));
+        main.listener.info(&Info {
+            seldepth: best.seldepth as u32,
+            ..self.info(
+                self.completed_depth.max(1) as u32,
+                score,
+                Bound::Exact,
+                best.pv.clone(),
+                0,
+            )
+        });
+        let ponder = best
+            .pv
+            .get(1)
+            .copied()
+            .or_else(|| self.ponder_from_tt(best.mv));
+        Some(SearchResult {
+            best: Some(best.mv),
+            ponder,
+            score,
+        })
+    }
+
+    /// The root move to play: the best, or at a handicap the candidate the skill rule picks.
+    fn move_to_play(&self) -> Option<RootMove> {
+        match self.shared.handicap {
+            Some(handicap) if !self.candidates.is_empty() => {
+                let scores: Vec<i32> = self.candidates.iter().map(|rm| rm.score).collect();
+                Some(self.candidates[handicap.pick(&scores)].clone())
+            }
+            _ => self.root_moves.first().cloned(),
+        }
+    }
+
+    /// A reply to `best` from the hash table, when the PV stops after one move (a legal one
+    /// only: the table may hold anything).
+    fn ponder_from_tt(&self, best: Move) -> Option<Move> {
+        let mut pos = self.pos.clone();
+        pos.make_move(best);
+        let reply = self.shared.tt.probe(pos.key(), 1)?.mv?;
+        pos.legal_moves().contains(&reply).then_some(reply)
+    }
+
+    fn iterative_deepening(&mut self) {
+        let limits = self.shared.limits;
+        let handicap = self.shared.handicap;
+        let max_depth = limits
+            .depth
+            .map_or(MAX_PLY as i32 - 1, |d| d.min(MAX_PLY as u32 - 1) as i32)
+            .min(handicap.map_or(i32::MAX, Handicap::max_depth))
+            .max(1);
+        let multipv = self.shared.multipv;
+        let lines = match (&self.main, handicap) {
+            (None, _) => 1,
+            (Some(_), None) => multipv,
+            (Some(_), Some(handicap)) => handicap.lines(multipv),
+        }
+        .min(self.root_moves.len());
+        let shown = multipv.min(lines);
+        for iteration in 1..=max_depth {
+            let depth = (iteration + (self.id % 2) as i32).min(max_depth);
+            self.root_depth = depth;
+            for rm in &mut self.root_moves {
+                if rm.score != -INFINITE {
+                    rm.previous_score = rm.score;
+                }
+                rm.score = -INFINITE;
+            }
+            for pv_index in 0..lines {
+                self.seldepth = 0;
+                self.aspiration(depth, pv_index);
+                if self.stopped() {
+                    return;
+                }
+            }
+            self.root_moves[..lines].sort_by_key(|rm| -rm.score);
+            self.completed_depth = depth;
+            if self.main.is_some() {
+                if handicap.is_some() {
+                    self.candidates = self.root_moves[..lines].to_vec();
+                }
+                self.report(depth, shown);
+                if self.iteration_ends_search(depth) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Searches line `pv_index` to `depth` with a window around the last score, widening it
+    /// until the score falls inside.
+    fn aspiration(&mut self, depth: i32, pv_index: usize) {
+        let previous = self.root_moves[pv_index].previous_score;
+        let mut delta = 30;
+        let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.search_root(alpha, beta, depth, pv_index);
+            self.root_moves[pv_index..].sort_by_key(|rm| -rm.score);
+            if self.stopped() {
+                return;
+            }
+            let bound = if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+                Bound::Upper
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+                Bound::Lower
+            } else {
+                return;
+            };
+            // Long searches show the window failing, as GUIs expect.
+            if self.shared.start.elapsed() >= BOUND_REPORT_AFTER && pv_index < self.shared.multipv {
+                self.report_line(depth, pv_index, bound);
+            }
+            delta += delta / 2;
+        }
+    }
+
+    /// After a completed iteration: has a limit other than time-inside-an-iteration been met?
+    fn iteration_ends_search(&self, depth: i32) -> bool {
+        let limits = self.shared.limits;
+        let best = self.root_moves[0].score;
+        if let Some(n) = limits.mate {
+            if best >= MATE_BOUND && (MATE - best + 1) / 2 <= n as i32 {
+                return true;
+            }
+        }
+        if limits
+            .soft_nodes
+            .is_some_and(|n| self.shared.total_nodes() >= n)
+        {
+            return true;
+        }
+        let main = self.main.as_ref().expect("only the main thread decides");
+        if limits.infinite || main.pondering || self.shared.control.is_pondering() {
+            return false;
+        }
+        let only_move = self.root_moves.len() == 1 && depth >= 4;
+        main.time.soft_exceeded() || (main.time.is_timed() && only_move)
+    }
+
+    /// Counts a node; on the main thread, checks the node limit at once and the others now and
+    /// then.
+    #[inline]
+    pub fn count_node(&mut self, ply: usize) {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        let shared = self.shared;
+        shared.nodes[self.id].0.store(self.nodes, Relaxed);
+        if self.main.is_none() {
+            return;
+        }
+        if shared
+            .limits
+            .nodes
+            .is_some_and(|n| shared.total_nodes() >= n)
+        {
+            shared.abort.store(true, Relaxed);
+        }
+        if self.nodes.is_multiple_of(1024) {
+            self.check_clock_and_flags();
+        }
+    }
+
+    /// Main thread: stop, ponderhit (which starts the clock) and the hard time limit.
+    fn check_clock_and_flags(&mut self) {
+        let shared = self.shared;
+        let main = self.main.as_mut().expect("the main thread checks limits");
+        if main.pondering && !shared.control.is_pondering() {
+            main.pondering = false;
+            main.time.restart();
+        }
+        let out_of_time = !shared.limits.infinite && !main.pondering && main.time.hard_exceeded();
+        if shared.control.is_stopped() || out_of_time {
+            shared.abort.store(true, Relaxed);
+        }
+    }
+
+    /// True once the search must unwind. The first iteration always completes, so there is
+    /// always a searched move to play.
+    #[inline]
+    pub fn stopped(&self) -> bool {
+        self.root_depth > 1 && self.shared.abort.load(Relaxed)
+    }
+
+    /// Reports the first `lines` root moves of a completed iteration.
+    fn report(&self, depth: i32, lines: usize) {
+        for index in 0..lines {
+            self.report_line(depth, index, Bound::Exact);
+        }
+    }
+
+    /// Reports root line `index` with `bound` (main thread only).
+    fn report_line(&self, depth: i32, index: usize, bound: Bound) {
+        let Some(main) = &self.main else { return };
+        let rm = &self.root_moves[index];
+        let info = self.info(
+            depth as u32,
+            to_score(shown_score(rm)),
+            bound,
+            rm.pv.clone(),
+            index,
+        );
+        main.listener.info(&Info {
+            seldepth: rm.seldepth as u32,
+            ..info
+        });
+    }
+
+    fn info(&self, depth: u32, score: super::Score, bound: Bound, pv: Line, index: usize) -> Info {
+        let nodes = self.shared.total_nodes();
+        let elapsed = self.shared.start.elapsed();
+        Info {
+            depth,
+            seldepth: self.root_moves.first().map_or(0, |rm| rm.seldepth as u32),
+            multipv: index as u32 + 1,
+            score,
+            bound,
+            wdl: Some(wdl(score)),
+            nodes,
+            nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64,
+            hashfull: self.shared.tt.hashfull(),
+            time_ms: elapsed.as_millis() as u64,
+            pv: pv.to_vec(),
+        }
+    }
+}
+
+/// The score to show for a root move: this iteration's if it has one, else the last one.
+fn shown_score(rm: &RootMove) -> i32 {
+    if rm.score != -INFINITE {
+        rm.score
+    } else if rm.previous_score != -INFINITE {
+        rm.previous_score
+    } else {
+        value::DRAW
+    }
+}

@@ -1,0 +1,331 @@
+//! The transposition table, shared by all search threads without locks.
+//!
+//! Each entry is two `AtomicU64`s: the packed data, and the key XOR the data. A reader accepts an
+//! entry only if the two words still agree with its key, so an entry torn by a concurrent writer
+//! is simply a miss (Hyatt's lockless hashing): no data race, and no `unsafe` except the cache
+//! prefetch hint. Entries come in buckets of four sharing a cache line; a store replaces the same
+//! key or else the entry with the least depth, entries from older searches counting as shallower
+//! (depth-and-age replacement).
+//!
+//! Data layout (64 bits): bits 0-15 the move, 16-31 the value, 32-47 the static eval, 48-55 the
+//! depth + 1 (0 = empty), 56-57 the bound, 58-63 the search generation.
+
+use super::value::{from_tt, to_tt};
+use super::Bound;
+use kaiser_rules::types::Move;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+const BUCKET_SIZE: usize = 4;
+const GENERATION_MASK: u8 = 63;
+
+/// One cache line: four entries of (key ^ data, data).
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket([AtomicU64; 2 * BUCKET_SIZE]);
+
+/// What a probe finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtHit {
+    pub mv: Option<Move>,
+    /// Adjusted to the probing node's ply.
+    pub value: i32,
+    pub eval: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+impl TtHit {
+    /// True if the stored value settles a search of the window `(alpha, beta)`: an exact value,
+    /// or a bound on the side that decides.
+    pub fn decides(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.value >= beta,
+            Bound::Upper => self.value <= alpha,
+        }
+    }
+}
+
+/// The shared hash table.
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    generation: u8,
+}
+
+fn pack(mv: Option<Move>, value: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+    let bound = match bound {
+        Bound::Exact => 0u64,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    };
+    u64::from(mv.map_or(0, Move::bits))
+        | u64::from(value as i16 as u16) << 16
+        | u64::from(eval as i16 as u16) << 32
+        | ((depth.clamp(0, 254) + 1) as u64) << 48
+        | bound << 56
+        | u64::from(generation) << 58
+}
+
+fn depth_of(data: u64) -> i32 {
+    (data >> 48 & 0xff) as i32 - 1
+}
+
+fn generation_of(data: u64) -> u8 {
+    (data >> 58) as u8
+}
+
+impl TranspositionTable {
+    /// A table of (at most) `mb` MiB. If that much memory cannot be had, halves the size until
+    /// it can; `size_mb` tells what was used.
+    pub fn new(mb: usize) -> TranspositionTable {
+        let mut mb = mb.max(1);
+        loop {
+            if let Some(buckets) = allocate(mb) {
+                return TranspositionTable {
+                    buckets,
+                    generation: 0,
+                };
+            }
+            mb /= 2;
+        }
+    }
+
+    /// The size actually allocated, in MiB.
+    pub fn size_mb(&self) -> usize {
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        self.buckets.fill_with(Bucket::default);
+        self.generation = 0;
+    }
+
+    /// Starts a new search: entries stored from now on are younger than all before.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & GENERATION_MASK;
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        let index = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    /// Asks the CPU to start loading the bucket of `key` into its cache, so that a probe made
+    /// a little later does not wait for memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let bucket: *const Bucket = self.bucket(key);
+            // SAFETY: a prefetch is only a hint to the cache: it reads no data, cannot fault,
+            // and the address comes from a live reference.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// The entry for `key`, if present, with its value adjusted to `ply`.
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
+        let bucket = self.bucket(key);
+        for entry in bucket.0.chunks_exact(2) {
+            let data = entry[1].load(Relaxed);
+            if data != 0 && entry[0].load(Relaxed) ^ data == key {
+                return Some(TtHit {
+                    mv: Move::from_bits(data as u16),
+                    value: from_tt(i32::from((data >> 16) as i16), ply),
+                    eval: i32::from((data >> 32) as i16),
+                    depth: depth_of(data),
+                    bound: match data >> 56 & 3 {
+                        0 => Bound::Exact,
+                        1 => Bound::Lower,
+                        _ => Bound::Upper,
+                    },
+                });
+            }
+        }
+        None
+    }
+
+    /// Stores a search result for `key` found `ply` plies below the root.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        key: u64,
+        ply: usize,
+        mv: Option<Move>,
+        value: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.0[0..2];
+        let mut victim_worth = i32::MAX;
+        for entry in bucket.0.chunks_exact(2) {
+            let data = entry[1].load(Relaxed);
+            if data != 0 && entry[0].load(Relaxed) ^ data == key {
+                // Same position: keep a deeper result of this search, and keep the old move if
+                // the new result has none.
+                if bound != Bound::Exact
+                    && generation_of(data) == self.generation
+                    && depth + 4 <= depth_of(data)
+                {
+                    return;
+                }
+                let mv = mv.or_else(|| Move::from_bits(data as u16));
+                self.write(
+                    entry,
+                    key,
+                    pack(mv, to_tt(value, ply), eval, depth, bound, self.generation),
+                );
+                return;
+            }
+            let age =
+                i32::from(self.generation.wrapping_sub(generation_of(data)) & GENERATION_MASK);
+            let worth = if data == 0 {
+                i32::MIN
+            } else {
+                depth_of(data) - 8 * age
+            };
+            if worth < victim_worth {
+                victim = entry;
+                victim_worth = worth;
+            }
+        }
+        self.write(
+            victim,
+            key,
+            pack(mv, to_tt(value, ply), eval, depth, bound, self.generation),
+        );
+    }
+
+    #[inline]
+    fn write(&self, entry: &[AtomicU64], key: u64, data: u64) {
+        entry[0].store(key ^ data, Relaxed);
+        entry[1].store(data, Relaxed);
+    }
+
+    /// Per mille of the first thousand entries that were written in the current search.
+    pub fn hashfull(&self) -> u32 {
+        let sample = self
+            .buckets
+            .iter()
+            .take(1000 / BUCKET_SIZE)
+            .flat_map(|b| b.0.chunks_exact(2));
+        let (mut used, mut total) = (0, 0);
+        for entry in sample {
+            let data = entry[1].load(Relaxed);
+            used += u32::from(data != 0 && generation_of(data) == self.generation);
+            total += 1;
+        }
+        used * 1000 / total.max(1)
+    }
+}
+
+/// A zeroed table of `mb` MiB, or `None` if the memory is not there. The size is also checked
+/// against the memory the system says is available, since Linux may promise more than it has.
+fn allocate(mb: usize) -> Option<Vec<Bucket>> {
+    let bytes = mb.checked_mul(1 << 20)?;
+    if available_memory().is_some_and(|available| bytes > available) && mb > 1 {
+        return None;
+    }
+    let count = bytes / std::mem::size_of::<Bucket>();
+    let mut buckets = Vec::new();
+    buckets.try_reserve_exact(count).ok()?;
+    buckets.resize_with(count, Bucket::default);
+    Some(buckets)
+}
+
+/// `MemAvailable` from `/proc/meminfo`, in bytes, where the system has it.
+fn available_memory() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::value::{mate_in, mated_in};
+    use kaiser_rules::types::Square;
+
+    fn e2e4() -> Move {
+        Move::normal(Square::parse("e2").unwrap(), Square::parse("e4").unwrap())
+    }
+
+    #[test]
+    fn stores_and_probes() {
+        let tt = TranspositionTable::new(1);
+        assert_eq!(tt.size_mb(), 1);
+        assert!(tt.probe(0x1234, 0).is_none());
+        tt.store(0x1234, 3, Some(e2e4()), -57, 12, 7, Bound::Lower);
+        let hit = tt.probe(0x1234, 3).unwrap();
+        assert_eq!(
+            hit,
+            TtHit {
+                mv: Some(e2e4()),
+                value: -57,
+                eval: 12,
+                depth: 7,
+                bound: Bound::Lower
+            }
+        );
+        assert!(tt.probe(0x1235, 3).is_none());
+    }
+
+    #[test]
+    fn mate_scores_are_stored_relative_to_the_node() {
+        let tt = TranspositionTable::new(1);
+        // Found at ply 4: mate 3 plies below that node.
+        tt.store(42, 4, None, mate_in(7), 0, 5, Bound::Exact);
+        // Reached again at ply 2 the same mate is 5 plies from the root.
+        assert_eq!(tt.probe(42, 2).unwrap().value, mate_in(5));
+        tt.store(43, 6, None, mated_in(9), 0, 5, Bound::Exact);
+        assert_eq!(tt.probe(43, 1).unwrap().value, mated_in(4));
+    }
+
+    #[test]
+    fn keeps_the_move_and_prefers_deep_entries() {
+        let tt = TranspositionTable::new(1);
+        tt.store(7, 0, Some(e2e4()), 10, 0, 9, Bound::Exact);
+        tt.store(7, 0, None, 20, 0, 10, Bound::Upper);
+        assert_eq!(tt.probe(7, 0).unwrap().mv, Some(e2e4()));
+        tt.store(7, 0, None, 30, 0, 2, Bound::Upper);
+        assert_eq!(
+            tt.probe(7, 0).unwrap().value,
+            20,
+            "a much shallower bound does not replace"
+        );
+    }
+
+    #[test]
+    fn clear_and_hashfull() {
+        let mut tt = TranspositionTable::new(1);
+        tt.new_search();
+        for key in 0..100_000u64 {
+            tt.store(
+                key.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                0,
+                None,
+                0,
+                0,
+                1,
+                Bound::Exact,
+            );
+        }
+        assert!(tt.hashfull() > 500);
+        tt.clear();
+        assert_eq!(tt.hashfull(), 0);
+    }
+
+    #[test]
+    fn impossible_sizes_are_refused_not_fatal() {
+        assert!(allocate(usize::MAX >> 20).is_none());
+        assert!(allocate(usize::MAX).is_none());
+    }
+}

@@ -1,0 +1,480 @@
+//! The UCI protocol loop: the only place that reads standard input and writes UCI lines.
+//!
+//! Standard input is read on its own thread and handed over line by line, so `isready` and
+//! `stop` are answered at once even while a search runs on the search thread. EOF on standard
+//! input ends the engine as `quit` does.
+//!
+//! Every `bestmove` comes after an `info` line with a score (clients such as fairyfishnet and
+//! variantfishtest read the score of the last one): the search reports the move it plays last, a
+//! finished game answers `info depth 0 score mate 0` (or `cp 0` for a draw) and `bestmove
+//! (none)`, as Fairy-Stockfish does, and a book move comes with its own line.
+//!
+//! With `OwnBook` on, a `go` that plays a game (with a clock or a fixed move time, one line) is
+//! answered from the opening book when the book has a legal move for the position (`info string
+//! book move ...`, a scored `info` line, then `bestmove` at once), unless the position occurred
+//! before. Analysis (`go` with `depth`, `nodes`, `mate`, `infinite`, `ponder` or `searchmoves`,
+//! `UCI_AnalyseMode` on, or MultiPV above one) always searches.
+//!
+//! Changing `UCI_Variant` clears the hash table and the histories (what was learnt in the other
+//! variant), besides the variant being part of every position's key.
+
+mod command;
+mod options;
+mod output;
+mod variant_path;
+
+use crate::bench;
+use crate::book::Book;
+use crate::eval;
+use crate::search::value::{to_score, wdl};
+use crate::search::{Bound, Clock, Engine, Info, Limits, Listener, Score, SearchControl};
+use crate::Position;
+use command::{Command, GoCommand};
+use kaiser_rules::perft;
+use kaiser_rules::types::{Color, Move};
+use kaiser_rules::variant::Variant;
+use options::{OptionChange, PlayLevel};
+use output::{send, send_info_string};
+use std::io::BufRead;
+use std::path::Path;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::{self, JoinHandle};
+
+/// Runs the UCI loop until `quit` or the end of standard input.
+pub fn run() {
+    kaiser_rules::attacks::init();
+    let (lines_tx, lines_rx) = mpsc::channel();
+    thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if lines_tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut session = Session::new();
+    // A closed channel is EOF on standard input: leave as `quit` does.
+    while let Ok(line) = lines_rx.recv() {
+        if !session.handle(&line) {
+            break;
+        }
+    }
+    session.finish_search();
+}
+
+/// A search running on its own thread.
+struct RunningSearch {
+    control: Arc<SearchControl>,
+    thread: JoinHandle<()>,
+}
+
+/// Where book moves come from (`BookFile`).
+enum BookSource {
+    /// The book built into the binary for the current variant.
+    BuiltIn,
+    File(Book),
+    /// The file set was rejected: no book moves until another is set.
+    Rejected,
+}
+
+/// Everything the protocol remembers between commands.
+struct Session {
+    variant: Variant,
+    position: Position,
+    show_wdl: bool,
+    own_book: bool,
+    analyse_mode: bool,
+    play_level: PlayLevel,
+    book: BookSource,
+    engine: Arc<Mutex<Engine>>,
+    search: Option<RunningSearch>,
+}
+
+/// Prints each search report as an `info` line.
+struct InfoPrinter {
+    show_wdl: bool,
+}
+
+impl Listener for InfoPrinter {
+    fn info(&self, info: &Info) {
+        send(&output::info_line(info, self.show_wdl));
+    }
+}
+
+impl Session {
+    fn new() -> Session {
+        Session {
+            variant: options::DEFAULT_VARIANT,
+            position: Position::startpos(options::DEFAULT_VARIANT),
+            show_wdl: false,
+            own_book: true,
+            analyse_mode: false,
+            play_level: PlayLevel::default(),
+            book: BookSource::BuiltIn,
+            engine: Arc::new(Mutex::new(Engine::new())),
+            search: None,
+        }
+    }
+
+    /// Handles one input line; false when the engine should exit.
+    fn handle(&mut self, line: &str) -> bool {
+        match command::parse(line) {
+            Command::Uci => {
+                send(&format!("id name Kaiser {}", env!("CARGO_PKG_VERSION")));
+                send("id author the Kaiser developers");
+                for option in options::option_lines() {
+                    send(&option);
+                }
+                send("uciok");
+            }
+            Command::IsReady => send("readyok"),
+            Command::Debug | Command::Nothing => {}
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::UciNewGame => {
+                self.finish_search();
+                self.engine().clear();
+                self.position = Position::startpos(self.variant);
+            }
+            Command::Position { fen, moves } => self.set_position(fen.as_deref(), &moves),
+            Command::Go(go) => self.go(&go),
+            Command::Stop => {
+                if let Some(search) = &self.search {
+                    search.control.stop();
+                }
+            }
+            Command::PonderHit => {
+                if let Some(search) = &self.search {
+                    search.control.ponderhit();
+                }
+            }
+            Command::Quit => return false,
+            Command::Display => {
+                send(&self.position.to_string());
+                let checkers: Vec<String> =
+                    self.position.checkers().map(|sq| sq.to_string()).collect();
+                send(&format!("Checkers: {}", checkers.join(" ")));
+            }
+            Command::Perft(depth) => self.perft(depth),
+            Command::Eval => {
+                for line in eval::report(&self.position).lines() {
+                    send(line);
+                }
+            }
+            Command::Bench => {
+                self.finish_search();
+                let mut report = Vec::new();
+                if let Err(error) =
+                    bench::run(bench::DEFAULT_DEPTH, bench::SIGNATURE_VARIANTS, &mut report)
+                {
+                    send_info_string(&format!("bench failed: {error}"));
+                }
+                for line in String::from_utf8_lossy(&report).lines() {
+                    send(line);
+                }
+            }
+            Command::Unknown(reason) => send_info_string(&reason),
+        }
+        true
+    }
+
+    /// The engine, once no search holds it.
+    fn engine(&self) -> MutexGuard<'_, Engine> {
+        self.engine
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The engine, after stopping a running search.
+    fn idle_engine(&mut self) -> MutexGuard<'_, Engine> {
+        self.finish_search();
+        self.engine()
+    }
+
+    /// Stops a running search, if any, and waits for its `bestmove`.
+    fn finish_search(&mut self) {
+        if let Some(search) = self.search.take() {
+            search.control.stop();
+            let _ = search.thread.join();
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let (change, warning) = match options::parse_setoption(name, value) {
+            Ok(parsed) => parsed,
+            Err(error) => return send_info_string(&error),
+        };
+        if let Some(warning) = warning {
+            send_info_string(&warning);
+        }
+        match change {
+            OptionChange::Accepted => {}
+            OptionChange::ShowWdl(on) => self.show_wdl = on,
+            OptionChange::OwnBook(on) => self.own_book = on,
+            OptionChange::AnalyseMode(on) => self.analyse_mode = on,
+            OptionChange::BookFile(path) => self.set_book_file(path.as_deref()),
+            OptionChange::VariantPath(path) => {
+                if let Some(path) = path {
+                    send_info_string(&variant_path::report(Path::new(&path)));
+                }
+            }
+            OptionChange::Variant(variant) => {
+                if variant != self.variant {
+                    self.idle_engine().clear();
+                }
+                self.variant = variant;
+                self.position = Position::startpos(variant);
+            }
+            OptionChange::SkillLevel(level) => self.set_play_level(PlayLevel {
+                skill_level: level,
+                ..self.play_level
+            }),
+            OptionChange::LimitStrength(on) => self.set_play_level(PlayLevel {
+                limit_strength: on,
+                ..self.play_level
+            }),
+            OptionChange::Elo(elo) => self.set_play_level(PlayLevel {
+                elo,
+                ..self.play_level
+            }),
+            OptionChange::HashMb(mb) => {
+                let used = self.idle_engine().set_hash_mb(mb);
+                if used != mb {
+                    send_info_string(&format!(
+                        "could not allocate {mb} MiB of hash, using {used} MiB"
+                    ));
+                }
+            }
+            OptionChange::Threads(n) => self.idle_engine().set_threads(n),
+            OptionChange::ClearHash => self.idle_engine().clear(),
+            OptionChange::MultiPv(n) => self.idle_engine().set_multipv(n),
+            OptionChange::MoveOverheadMs(ms) => self.idle_engine().set_move_overhead_ms(ms),
+        }
+    }
+
+    /// `Skill Level`, `UCI_LimitStrength` or `UCI_Elo`: the engine plays the level they give.
+    fn set_play_level(&mut self, level: PlayLevel) {
+        self.play_level = level;
+        self.idle_engine().set_skill(level.skill());
+    }
+
+    /// `BookFile`: loads and checks the file now, so a bad one is reported at once.
+    fn set_book_file(&mut self, path: Option<&str>) {
+        let Some(path) = path else {
+            self.book = BookSource::BuiltIn;
+            return;
+        };
+        self.book = match Book::load(Path::new(path)) {
+            Ok(book) => {
+                send_info_string(&format!(
+                    "BookFile {path}: {} book, {} positions, {} moves",
+                    book.variant(),
+                    book.positions(),
+                    book.len()
+                ));
+                BookSource::File(book)
+            }
+            Err(error) => {
+                send_info_string(&format!(
+                    "BookFile {path} rejected: {error}; no book moves until another is set"
+                ));
+                BookSource::Rejected
+            }
+        };
+    }
+
+    /// The book move to play for `go`, if the book is on, `go` plays a game (see the module
+    /// header) and the book has a move.
+    fn book_move(&self, go: &GoCommand, position: &Position, limits: &Limits) -> Option<Move> {
+        let plays_a_game = limits.clock.is_some() || limits.movetime_ms.is_some();
+        if !self.own_book
+            || !plays_a_game
+            || go.asks_for_analysis()
+            || self.analyse_mode
+            || self.engine().multipv() > 1
+        {
+            return None;
+        }
+        // The book knows nothing of repetitions, which decide games in Empire.
+        if position.outcome().is_some() || position.repetitions() > 0 {
+            return None;
+        }
+        let book = match &self.book {
+            BookSource::BuiltIn => Book::built_in(position.variant())?,
+            BookSource::File(book) => book,
+            BookSource::Rejected => return None,
+        };
+        book.pick(position, &mut rand::thread_rng())
+    }
+
+    /// `position`: a bad FEN keeps the previous position; an illegal move keeps the position
+    /// reached before it. Both are reported.
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) {
+        let mut position = match fen {
+            None => Position::startpos(self.variant),
+            Some(fen) => match Position::from_fen(fen, self.variant) {
+                Ok(position) => position,
+                Err(error) => {
+                    return send_info_string(&format!("Invalid FEN '{fen}': {error}"));
+                }
+            },
+        };
+        for text in moves {
+            match position.parse_uci_move(text) {
+                Some(m) => position.make_move(m),
+                None => {
+                    send_info_string(&format!(
+                        "Illegal move '{text}' in {}; position kept before it",
+                        position.fen()
+                    ));
+                    break;
+                }
+            }
+        }
+        self.position = position;
+    }
+
+    fn go(&mut self, go: &GoCommand) {
+        self.finish_search();
+        let position = self.position.clone();
+        let limits = self.limits(go, &position);
+        if let Some(m) = self.book_move(go, &position, &limits) {
+            send_info_string(&format!("book move {m}"));
+            send(&output::info_line(&book_info(&position, m), self.show_wdl));
+            return send(&output::bestmove_line(Some(m), None));
+        }
+        let control = Arc::new(SearchControl::new());
+        control.set_pondering(go.ponder);
+        let engine = Arc::clone(&self.engine);
+        let show_wdl = self.show_wdl;
+        let thread_control = Arc::clone(&control);
+        let thread = thread::spawn(move || {
+            let printer = InfoPrinter { show_wdl };
+            let control = &*thread_control;
+            let (best, ponder) = match position.outcome() {
+                Some(outcome) => {
+                    // Fairy-Stockfish's answer: `mate 0` for a decided game, `cp 0` for a draw.
+                    let score = match outcome.winner() {
+                        Some(_) => "mate 0",
+                        None => "cp 0",
+                    };
+                    send(&format!("info depth 0 score {score}"));
+                    // `go infinite` and `go ponder` answer only after `stop` / `ponderhit`.
+                    while (limits.infinite || control.is_pondering()) && !control.is_stopped() {
+                        thread::sleep(std::time::Duration::from_millis(1));
+                    }
+                    (None, None)
+                }
+                None => {
+                    let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
+                    let result = engine.search(&position, &limits, control, &printer);
+                    (result.best, result.ponder)
+                }
+            };
+            send(&output::bestmove_line(best, ponder));
+        });
+        self.search = Some(RunningSearch { control, thread });
+    }
+
+    /// The search limits of a `go` command, in this position.
+    fn limits(&self, go: &GoCommand, position: &Position) -> Limits {
+        let (time, inc) = match position.side_to_move() {
+            Color::White => (go.wtime, go.winc),
+            Color::Black => (go.btime, go.binc),
+        };
+        let clock = time.map(|time_ms| Clock {
+            time_ms,
+            inc_ms: inc.unwrap_or(0).max(0),
+            movestogo: go.movestogo.filter(|&n| n > 0),
+        });
+        let mut searchmoves: Vec<Move> = Vec::new();
+        for text in &go.searchmoves {
+            match position.parse_uci_move(text) {
+                Some(m) => searchmoves.push(m),
+                None => {
+                    send_info_string(&format!("searchmoves: '{text}' is not legal here; ignored"))
+                }
+            }
+        }
+        Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            soft_nodes: None,
+            movetime_ms: go.movetime,
+            mate: go.mate,
+            infinite: go.infinite,
+            clock,
+            searchmoves,
+        }
+    }
+
+    fn perft(&mut self, depth: u32) {
+        self.finish_search();
+        let mut position = self.position.clone();
+        let lines = perft::divide(&mut position, depth);
+        for (m, nodes) in &lines {
+            send(&format!("{m}: {nodes}"));
+        }
+        send("");
+        send(&format!(
+            "Nodes searched: {}",
+            lines.iter().map(|(_, n)| n).sum::<u64>()
+        ));
+    }
+}
+
+/// The `info` line that comes with a book move: the book keeps weights, not scores, so the score
+/// is the static evaluation after the move, from the mover's view.
+fn book_info(position: &Position, m: Move) -> Info {
+    let mut after = position.clone();
+    after.make_move(m);
+    let score = match to_score(-eval::evaluate(&after)) {
+        // `cp 0` with a one-move line is how Fairy-Stockfish announces a move that draws, and
+        // variantfishtest ends the game as a draw on it: a book move claims no draw.
+        Score::Cp(0) => Score::Cp(1),
+        score => score,
+    };
+    Info {
+        depth: 1,
+        seldepth: 1,
+        multipv: 1,
+        score,
+        bound: Bound::Exact,
+        wdl: Some(wdl(score)),
+        nodes: 0,
+        nps: 0,
+        hashfull: 0,
+        time_ms: 0,
+        pv: vec![m],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Whatever `position` and `setoption` lines arrive, the session survives and keeps a
+        /// valid position. (`go`, `bench` and `perft` start real work and are left out.)
+        #[test]
+        fn session_survives_position_and_option_soup(
+            lines in prop::collection::vec(
+                prop::collection::vec(prop::sample::select(command::tests::SOUP.to_vec()), 0..16),
+                1..6,
+            )
+        ) {
+            let mut session = Session::new();
+            for words in lines {
+                let line = words.join(" ");
+                let first = words.first().copied().unwrap_or("");
+                if first == "position" || first == "setoption" {
+                    prop_assert!(session.handle(&line));
+                }
+            }
+            prop_assert!(session.position.is_consistent());
+        }
+    }
+}

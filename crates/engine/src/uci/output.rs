@@ -1,0 +1,70 @@
+//! Writing to the GUI: every line goes through `send`, which holds stdout's lock for the whole
+//! line, so the search thread's `info` lines and the input thread's answers never interleave.
+
+use crate::search::{Bound, Info, Score};
+use kaiser_rules::types::Move;
+use std::fmt::Write as _;
+use std::io::Write;
+
+/// Writes one line to standard output and flushes it. A closed pipe is ignored: the GUI is
+/// gone and EOF on standard input will end the engine.
+pub fn send(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+/// Sends `info string <text>`, one line per line of `text`.
+pub fn send_info_string(text: &str) {
+    for line in text.lines() {
+        send(&format!("info string {line}"));
+    }
+}
+
+/// The UCI form of a score: `cp 31` or `mate -3`.
+pub fn score_text(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => format!("cp {cp}"),
+        Score::Mate(moves) => format!("mate {moves}"),
+    }
+}
+
+/// One `info` line for a search report.
+pub fn info_line(info: &Info, show_wdl: bool) -> String {
+    let mut line = format!(
+        "info depth {} seldepth {} multipv {} score {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        score_text(info.score)
+    );
+    match info.bound {
+        Bound::Lower => line.push_str(" lowerbound"),
+        Bound::Upper => line.push_str(" upperbound"),
+        Bound::Exact => {}
+    }
+    if let (true, Some((w, d, l))) = (show_wdl, info.wdl) {
+        let _ = write!(line, " wdl {w} {d} {l}");
+    }
+    let _ = write!(
+        line,
+        " nodes {} nps {} hashfull {} time {}",
+        info.nodes, info.nps, info.hashfull, info.time_ms
+    );
+    if !info.pv.is_empty() {
+        line.push_str(" pv");
+        for m in &info.pv {
+            let _ = write!(line, " {m}");
+        }
+    }
+    line
+}
+
+/// The `bestmove` line; `bestmove (none)` when there is no legal move.
+pub fn bestmove_line(best: Option<Move>, ponder: Option<Move>) -> String {
+    match (best, ponder) {
+        (Some(best), Some(ponder)) => format!("bestmove {best} ponder {ponder}"),
+        (Some(best), None) => format!("bestmove {best}"),
+        (None, _) => "bestmove (none)".to_string(),
+    }
+}

@@ -1,0 +1,22 @@
+//! Kaiser's tools, built on the engine's public API (`kaiser_engine`) and never imported by it:
+//! the test-openings generator, the opening-book builder, command-line analysis, the match runner
+//! and the statistics of its results, the tuner, the training-data generator and its store, with
+//! the command lines of each.
+
+pub mod analyse;
+pub mod analyse_cli;
+pub mod args;
+pub mod book_build;
+pub mod book_cli;
+pub mod data;
+pub mod data_cli;
+pub mod datagen;
+pub mod datagen_cli;
+pub mod matches;
+pub mod openings;
+pub mod pgn_import;
+pub mod sprt_cli;
+pub mod stats;
+pub mod tune;
+pub mod tune_cli;
+pub mod weights_file;

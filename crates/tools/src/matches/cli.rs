@@ -1,0 +1,646 @@
+//! The command line of `kaiser match`, in cutechess-cli's style: options start with `-` and take
+//! either one value (`-games 100`) or `key=value` pairs (`-engine cmd=./kaiser name=new`).
+//! `parse` turns the arguments into a `MatchConfig`; `run` plays the match.
+
+use super::adjudication::{Adjudication, DrawRule, ResignRule};
+use super::engine::EngineConfig;
+use super::game::GameSettings;
+use super::openings::{self, Order};
+use super::progress::{self, Progress};
+use super::runner::{self, MatchConfig};
+use super::time_control::{parse_seconds, ClockSpec, TimeControl};
+use crate::args::parse_value;
+use crate::stats::{EloModel, Sprt};
+use anyhow::{bail, ensure, Context, Result};
+use kaiser_engine::Variant;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// `kaiser match --help`.
+pub const HELP: &str = r#"kaiser match: engine-vs-engine matches with Kaiser as the arbiter.
+
+Plays games between two UCI engines (Kaiser builds, Fairy-Stockfish, anything that speaks UCI)
+for Empire, Orda or chess. Kaiser checks every move against its rules and keeps the clocks: an
+illegal move, a crash, a stall or a time forfeit loses. Games end by the rules (checkmate,
+stalemate, campmate, repetition, 50-move rule) or by optional adjudication. Each opening is
+played twice, colours swapped; results are counted per game and per game pair (pentanomial),
+and an SPRT can stop the match early. Results are from the first engine's point of view.
+
+Usage:
+  kaiser match -engine cmd=PATH [KEY=VALUE...] -engine cmd=PATH [KEY=VALUE...] [OPTIONS]
+
+Engines (-engine twice; -each for settings both share, which -engine overrides):
+  cmd=PATH           the engine program (relative to the current directory)
+  name=NAME          its name in results and PGN (default: the program's file name)
+  dir=DIR            working directory of the engine process
+  arg=ARG            a command-line argument for the program (repeat for more)
+  option.NAME=VALUE  a UCI option, sent as `setoption name NAME value VALUE`, in the
+                     order given; e.g. option.Hash=16 option.Threads=1
+  tc=TC              clock: [MOVES/]SECONDS[+INCREMENT], e.g. 5+0.05, 40/60, 40/1:30+0.5
+  st=SECONDS         fixed time per move (go movetime)
+  nodes=N            node limit per move (go nodes)
+  depth=N            depth limit per move (go depth; plies=N is the same)
+  timemargin=MS      how late an engine may answer before it forfeits (default 50)
+  proto=uci          the protocol (only UCI is spoken)
+  Unless option.UCI_Variant is given, `setoption name UCI_Variant value <variant>` is sent
+  after the other options to every engine that declares UCI_Variant; for a variant other
+  than chess the engine must declare it. Fairy-Stockfish needs its variants file for Empire
+  and Orda:
+  option.VariantPath=/path/to/variants.ini.
+
+Match:
+  -variant NAME      empire (default), orda or chess
+  -tc TC, -st SECONDS, -nodes N, -depth N, -timemargin MS
+                     the same as the keys above, for both engines
+  -games N           games per round (default 2)
+  -rounds N          rounds (default 1); the match plays rounds x games games
+  -concurrency N     games played at once, each by its own engine processes (default 1)
+  -openings file=FILE [format=epd|fen] [order=sequential|random] [start=N]
+                     starting positions, one a line: full FENs or EPD lines (4 fields
+                     and operations such as `hmvc 0; fmvn 1;`); default: the variant's
+                     start position. Games 2k-1 and 2k play opening k with colours
+                     swapped; openings are cycled when there are fewer than pairs.
+  -repeat            play each opening with both colours (always on; accepted for
+                     cutechess-cli compatibility)
+  -seed N            seed of the random opening order (default: from the clock; printed)
+  -pgnout FILE       append every finished game to FILE (SAN, with per-move comments
+                     {score/depth time} and Variant, FEN, TimeControl, Termination tags)
+  -stalltimeout SECONDS
+                     how long an engine may take to answer isready, to answer after
+                     stop when its time is up, or to finish a search without a time
+                     limit (nodes/depth) before it is stopped (default 10)
+
+Statistics and adjudication:
+  -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=normalized|logistic]
+                     stop as soon as the SPRT (fishtest's generalized SPRT on game pairs)
+                     accepts H0 (Elo <= E0) or H1 (Elo >= E1); Elo is normalized Elo by
+                     default, as on fishtest
+  -resign movecount=N score=CP [twosided=true|false]
+                     an engine whose score is CP centipawns or more below zero for N
+                     consecutive moves loses; with twosided=true only if the opponent's
+                     score is CP or more above zero all along
+  -draw movenumber=M movecount=N score=CP
+                     after M full moves, a draw once both engines' scores stay within CP
+                     of zero for N consecutive moves each
+  -maxmoves N        a draw once N full moves have been played
+
+Output: a line per finished game and a status line (progress bar, W/D/L, Elo with its 95%
+interval, pentanomial counts, LLR with the SPRT bounds) on standard error; the final
+summary on standard output.
+
+Example (an SPRT of a new build against an old one, 2 games at a time):
+  kaiser match -variant empire \
+    -engine cmd=./kaiser-new name=new -engine cmd=./kaiser-old name=old \
+    -each option.Hash=16 option.Threads=1 tc=5+0.05 \
+    -openings file=book/empire-openings.epd order=random -games 2 -rounds 500 \
+    -concurrency 2 -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 -pgnout new-vs-old.pgn
+
+Fairy-Stockfish as an opponent:
+  kaiser match -engine cmd=target/release/kaiser \
+    -engine cmd=./fairy-stockfish option.VariantPath=variants.ini \
+    -each tc=10+0.1 -games 20"#;
+
+/// An option and the values that follow it.
+struct Group<'a> {
+    flag: &'a str,
+    values: Vec<&'a str>,
+}
+
+/// Splits the arguments at every token starting with `-`.
+fn groups(args: &[String]) -> Result<Vec<Group<'_>>> {
+    let mut groups: Vec<Group> = Vec::new();
+    for arg in args {
+        match (arg.strip_prefix('-'), groups.last_mut()) {
+            (Some(flag), _) if !flag.is_empty() => groups.push(Group {
+                flag: flag.trim_start_matches('-'),
+                values: Vec::new(),
+            }),
+            (_, Some(group)) => group.values.push(arg),
+            (_, None) => bail!("expected an option such as -engine, found '{arg}'"),
+        }
+    }
+    Ok(groups)
+}
+
+impl<'a> Group<'a> {
+    /// The only value of an option that takes one.
+    fn value(&self) -> Result<&'a str> {
+        match self.values.as_slice() {
+            [value] => Ok(value),
+            [] => bail!("-{} needs a value", self.flag),
+            [_, extra, ..] => bail!("-{}: unexpected '{extra}'", self.flag),
+        }
+    }
+
+    /// The one value of the option, parsed.
+    fn parse<T: FromStr>(&self) -> Result<T>
+    where
+        T::Err: std::fmt::Display,
+    {
+        let value = self.value()?;
+        value
+            .parse()
+            .map_err(|e| anyhow::anyhow!("-{}: bad value '{value}' ({e})", self.flag))
+    }
+
+    /// The `key=value` pairs of the option.
+    fn pairs(&self) -> Result<Vec<(&'a str, &'a str)>> {
+        self.values
+            .iter()
+            .map(|v| {
+                v.split_once('=')
+                    .with_context(|| format!("-{}: expected key=value, found '{v}'", self.flag))
+            })
+            .collect()
+    }
+}
+
+/// Parses `value` of `key` for option `flag`.
+fn parse_key<T: FromStr>(flag: &str, key: &str, value: &str) -> Result<T> {
+    value
+        .parse()
+        .ok()
+        .with_context(|| format!("-{flag}: bad {key} '{value}'"))
+}
+
+/// A positive whole number.
+fn positive<T: FromStr + PartialOrd + Default>(flag: &str, key: &str, value: &str) -> Result<T> {
+    let n: T = parse_key(flag, key, value)?;
+    ensure!(n > T::default(), "-{flag}: {key} must be positive");
+    Ok(n)
+}
+
+/// What one `-engine` or `-each` says; unset fields are filled from `-each`, then defaults.
+#[derive(Clone, Default)]
+struct EngineSpec {
+    command: Option<PathBuf>,
+    name: Option<String>,
+    dir: Option<PathBuf>,
+    args: Vec<String>,
+    options: Vec<(String, String)>,
+    time_control: TimeControl,
+    time_margin: Option<Duration>,
+}
+
+/// Sets one time-control key (`tc`, `st`, `nodes`, `depth`, `plies`, `timemargin`) in `spec`;
+/// false if `key` is none of them.
+fn set_limit(spec: &mut EngineSpec, flag: &str, key: &str, value: &str) -> Result<bool> {
+    let tc = &mut spec.time_control;
+    match key {
+        "tc" => tc.clock = Some(ClockSpec::parse(value)?),
+        "st" => {
+            let time =
+                parse_seconds(value).with_context(|| format!("-{flag}: bad st '{value}'"))?;
+            ensure!(!time.is_zero(), "-{flag}: st must be positive");
+            tc.movetime = Some(time);
+        }
+        "nodes" => tc.nodes = Some(positive(flag, key, value)?),
+        "depth" | "plies" => tc.depth = Some(positive(flag, key, value)?),
+        "timemargin" => {
+            spec.time_margin = Some(Duration::from_millis(parse_key(flag, key, value)?))
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+impl EngineSpec {
+    fn parse(group: &Group) -> Result<EngineSpec> {
+        let flag = group.flag;
+        let mut spec = EngineSpec::default();
+        for (key, value) in group.pairs()? {
+            if let Some(option) = key.strip_prefix("option.") {
+                ensure!(!option.is_empty(), "-{flag}: option. needs a name");
+                spec.options.push((option.to_string(), value.to_string()));
+                continue;
+            }
+            if set_limit(&mut spec, flag, key, value)? {
+                continue;
+            }
+            match key {
+                "cmd" => spec.command = Some(PathBuf::from(value)),
+                "name" => spec.name = Some(value.to_string()),
+                "dir" => spec.dir = Some(PathBuf::from(value)),
+                "arg" => spec.args.push(value.to_string()),
+                "proto" => ensure!(value == "uci", "-{flag}: only proto=uci is supported"),
+                _ => bail!("-{flag}: unknown key '{key}'"),
+            }
+        }
+        Ok(spec)
+    }
+
+    /// This engine's settings over `each`'s: single values replace, lists follow `each`'s.
+    fn over(self, each: &EngineSpec) -> EngineSpec {
+        EngineSpec {
+            command: self.command.or_else(|| each.command.clone()),
+            name: self.name.or_else(|| each.name.clone()),
+            dir: self.dir.or_else(|| each.dir.clone()),
+            args: [each.args.clone(), self.args].concat(),
+            options: [each.options.clone(), self.options].concat(),
+            time_control: self.time_control.or(each.time_control),
+            time_margin: self.time_margin.or(each.time_margin),
+        }
+    }
+
+    fn into_config(self, number: usize) -> Result<EngineConfig> {
+        let command = self
+            .command
+            .with_context(|| format!("engine {number} needs cmd=PATH"))?;
+        let name = match self.name {
+            Some(name) => name,
+            None => command
+                .file_name()
+                .map_or_else(|| format!("engine{number}"), |n| n.to_string_lossy().into()),
+        };
+        ensure!(
+            self.time_control.is_set(),
+            "engine {name} has no time control: give -tc, -st, -nodes or -depth \
+             (or tc=, st=, nodes=, depth= after -engine or -each)"
+        );
+        Ok(EngineConfig {
+            name,
+            command,
+            args: self.args,
+            dir: self.dir,
+            options: self.options,
+            time_control: self.time_control,
+            time_margin: self.time_margin.unwrap_or(DEFAULT_TIME_MARGIN),
+        })
+    }
+}
+
+const DEFAULT_TIME_MARGIN: Duration = Duration::from_millis(50);
+const DEFAULT_STALL_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The `-openings` option.
+struct OpeningsSpec {
+    file: PathBuf,
+    order: Order,
+    start: usize,
+}
+
+fn parse_openings(group: &Group) -> Result<OpeningsSpec> {
+    let mut file = None;
+    let mut spec = OpeningsSpec {
+        file: PathBuf::new(),
+        order: Order::Sequential,
+        start: 1,
+    };
+    for (key, value) in group.pairs()? {
+        match key {
+            "file" => file = Some(PathBuf::from(value)),
+            "format" => ensure!(
+                value == "epd" || value == "fen",
+                "-openings: format={value} is not supported (epd or fen; both read FEN and EPD lines)"
+            ),
+            "order" => {
+                spec.order = match value {
+                    "sequential" => Order::Sequential,
+                    "random" => Order::Random,
+                    _ => bail!("-openings: order must be sequential or random, not '{value}'"),
+                }
+            }
+            "start" => spec.start = positive("openings", key, value)?,
+            _ => bail!("-openings: unknown key '{key}'"),
+        }
+    }
+    spec.file = file.context("-openings needs file=FILE")?;
+    Ok(spec)
+}
+
+fn parse_sprt(group: &Group) -> Result<Sprt> {
+    sprt_from_keys(group.pairs()?).context("-sprt")
+}
+
+/// An SPRT from `elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=normalized|logistic]` (also read by
+/// `kaiser sprt`).
+pub fn sprt_from_keys<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<Sprt> {
+    let (mut elo0, mut elo1) = (None, None);
+    let mut sprt = Sprt::new(0.0, 0.0, 0.05, 0.05);
+    for (key, value) in pairs {
+        let number = || parse_value::<f64>(key, value);
+        match key {
+            "elo0" => elo0 = Some(number()?),
+            "elo1" => elo1 = Some(number()?),
+            "alpha" => sprt.alpha = number()?,
+            "beta" => sprt.beta = number()?,
+            "model" => {
+                sprt.model = match value {
+                    "normalized" => EloModel::Normalized,
+                    "logistic" => EloModel::Logistic,
+                    _ => bail!("model must be normalized or logistic, not '{value}'"),
+                }
+            }
+            _ => bail!("unknown key '{key}'"),
+        }
+    }
+    sprt.elo0 = elo0.context("elo0= is missing")?;
+    sprt.elo1 = elo1.context("elo1= is missing")?;
+    ensure!(
+        sprt.elo0.is_finite() && sprt.elo1.is_finite() && sprt.elo0 < sprt.elo1,
+        "elo0 must be below elo1"
+    );
+    for (name, value) in [("alpha", sprt.alpha), ("beta", sprt.beta)] {
+        ensure!(
+            value > 0.0 && value < 0.5,
+            "{name} must be between 0 and 0.5"
+        );
+    }
+    Ok(sprt)
+}
+
+/// Reads the `key=value` pairs of `group`, each key once, all of `required` present.
+fn keyed<'a>(
+    group: &Group<'a>,
+    keys: &[&str],
+    required: &[&str],
+) -> Result<Vec<(&'a str, &'a str)>> {
+    let pairs = group.pairs()?;
+    for (key, _) in &pairs {
+        ensure!(keys.contains(key), "-{}: unknown key '{key}'", group.flag);
+    }
+    for key in required {
+        ensure!(
+            pairs.iter().any(|(k, _)| k == key),
+            "-{} needs {key}=",
+            group.flag
+        );
+    }
+    Ok(pairs)
+}
+
+fn parse_resign(group: &Group) -> Result<ResignRule> {
+    let mut rule = ResignRule {
+        move_count: 0,
+        score: 0,
+        two_sided: false,
+    };
+    for (key, value) in keyed(
+        group,
+        &["movecount", "score", "twosided"],
+        &["movecount", "score"],
+    )? {
+        match key {
+            "movecount" => rule.move_count = positive("resign", key, value)?,
+            "score" => rule.score = positive("resign", key, value)?,
+            _ => rule.two_sided = parse_key("resign", key, value)?,
+        }
+    }
+    Ok(rule)
+}
+
+fn parse_draw(group: &Group) -> Result<DrawRule> {
+    let keys = ["movenumber", "movecount", "score"];
+    let mut rule = DrawRule {
+        move_number: 0,
+        move_count: 0,
+        score: 0,
+    };
+    for (key, value) in keyed(group, &keys, &keys)? {
+        match key {
+            "movenumber" => rule.move_number = parse_key("draw", key, value)?,
+            "movecount" => rule.move_count = positive("draw", key, value)?,
+            _ => rule.score = parse_key("draw", key, value)?,
+        }
+    }
+    ensure!(rule.score >= 0, "-draw: score must not be negative");
+    Ok(rule)
+}
+
+/// A parsed command line: the match, and the seed of its random choices.
+pub struct Parsed {
+    pub config: MatchConfig,
+    pub seed: u64,
+}
+
+/// Parses the arguments after `match`; `None` when help was asked for.
+pub fn parse(args: &[String]) -> Result<Option<Parsed>> {
+    let mut variant = Variant::Empire;
+    let mut engines = Vec::new();
+    let mut each = EngineSpec::default();
+    let (mut games, mut rounds, mut concurrency) = (2usize, 1usize, 1usize);
+    let mut openings = None;
+    let mut seed = None;
+    let mut pgn_out = None;
+    let mut sprt = None;
+    let mut adjudication = Adjudication::default();
+    let mut stall_timeout = DEFAULT_STALL_TIMEOUT;
+    for group in groups(args)? {
+        let flag = group.flag;
+        match flag {
+            "h" | "help" => return Ok(None),
+            "engine" => engines.push(EngineSpec::parse(&group)?),
+            "each" => each = EngineSpec::parse(&group)?.over(&each),
+            "tc" | "st" | "nodes" | "depth" | "timemargin" => {
+                set_limit(&mut each, flag, flag, group.value()?)?;
+            }
+            "variant" => variant = group.parse()?,
+            "games" => games = positive(flag, "value", group.value()?)?,
+            "rounds" => rounds = positive(flag, "value", group.value()?)?,
+            "concurrency" => concurrency = positive(flag, "value", group.value()?)?,
+            "openings" => openings = Some(parse_openings(&group)?),
+            "repeat" => ensure!(group.values.is_empty(), "-repeat takes no value"),
+            "seed" => seed = Some(group.parse()?),
+            "pgnout" => pgn_out = Some(PathBuf::from(group.value()?)),
+            "sprt" => sprt = Some(parse_sprt(&group)?),
+            "resign" => adjudication.resign = Some(parse_resign(&group)?),
+            "draw" => adjudication.draw = Some(parse_draw(&group)?),
+            "maxmoves" => adjudication.max_moves = Some(positive(flag, "value", group.value()?)?),
+            "stalltimeout" => {
+                stall_timeout = parse_seconds(group.value()?).context("-stalltimeout")?;
+                ensure!(!stall_timeout.is_zero(), "-stalltimeout must be positive");
+            }
+            _ => bail!("unknown option -{flag} (see kaiser match --help)"),
+        }
+    }
+    let [first, second]: [EngineSpec; 2] = engines.try_into().map_err(|engines: Vec<_>| {
+        anyhow::anyhow!(
+            "a match needs exactly two -engine options, found {}",
+            engines.len()
+        )
+    })?;
+    let mut configs = [
+        first.over(&each).into_config(1)?,
+        second.over(&each).into_config(2)?,
+    ];
+    if configs[0].name == configs[1].name {
+        for (config, number) in configs.iter_mut().zip(1..) {
+            config.name = format!("{}-{number}", config.name);
+        }
+    }
+    let seed = seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let openings = match openings {
+        Some(spec) => openings::arrange(
+            openings::read_file(&spec.file, variant)?,
+            spec.order,
+            seed,
+            spec.start,
+        ),
+        None => Vec::new(),
+    };
+    let games = games.checked_mul(rounds).context("too many games")?;
+    Ok(Some(Parsed {
+        config: MatchConfig {
+            settings: GameSettings {
+                variant,
+                adjudication,
+                stall_timeout,
+            },
+            engines: configs,
+            games,
+            concurrency,
+            openings,
+            pgn_out,
+            sprt,
+        },
+        seed,
+    }))
+}
+
+/// `kaiser match ARGS`: parses, plays, prints the summary.
+pub fn run(args: &[String]) -> Result<()> {
+    let Some(Parsed { config, seed }) = parse(args)? else {
+        println!("{HELP}");
+        return Ok(());
+    };
+    let names = config.engines.each_ref().map(|e| e.name.as_str());
+    eprintln!(
+        "Match {} vs {}: {}, {} games, concurrency {}, openings: {}, seed {seed}",
+        names[0],
+        names[1],
+        config.settings.variant,
+        config.games,
+        config.concurrency,
+        match config.openings.len() {
+            0 => "the start position".to_string(),
+            n => format!("{n} positions"),
+        },
+    );
+    let progress = Progress::new(config.games, config.sprt);
+    let start = Instant::now();
+    let report = runner::run(&config, |finished, tally| {
+        progress.game_finished(finished, tally)
+    })?;
+    progress.finish();
+    println!(
+        "{}",
+        progress::summary(names, &report, config.sprt.as_ref(), start.elapsed())
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_line(line: &str) -> Result<MatchConfig> {
+        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
+        Ok(parse(&args)?.expect("not a help request").config)
+    }
+
+    #[test]
+    fn engines_take_shared_settings_and_override_them() {
+        let config = parse_line(
+            "-engine cmd=/bin/new option.Hash=64 st=0.5 -engine cmd=old/kaiser name=old arg=-x \
+             -each tc=40/60+0.6 option.Hash=16 option.Threads=1 timemargin=200 -nodes 5000 \
+             -variant chess -rounds 3 -games 4 -concurrency 2",
+        )
+        .unwrap();
+        let [new, old] = &config.engines;
+        assert_eq!((new.name.as_str(), old.name.as_str()), ("new", "old"));
+        assert_eq!(old.command, PathBuf::from("old/kaiser"));
+        assert_eq!(old.args, ["-x"]);
+        let options = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+            pairs.iter().map(|&(n, v)| (n.into(), v.into())).collect()
+        };
+        assert_eq!(
+            new.options,
+            options(&[("Hash", "16"), ("Threads", "1"), ("Hash", "64")])
+        );
+        assert_eq!(new.time_control.movetime, Some(Duration::from_millis(500)));
+        assert_eq!(new.time_control.clock, old.time_control.clock);
+        assert_eq!(old.time_control.to_string(), "40/60+0.6");
+        assert_eq!(old.time_control.nodes, Some(5000));
+        assert_eq!(new.time_margin, Duration::from_millis(200));
+        assert_eq!(config.settings.variant, Variant::Chess);
+        assert_eq!((config.games, config.concurrency), (12, 2));
+        assert!(config.openings.is_empty() && config.sprt.is_none());
+    }
+
+    #[test]
+    fn defaults_and_same_names() {
+        let config = parse_line("-engine cmd=a/kaiser -engine cmd=b/kaiser -tc 5+0.05").unwrap();
+        let names = config.engines.each_ref().map(|e| e.name.clone());
+        assert_eq!(names, ["kaiser-1", "kaiser-2"]);
+        assert_eq!(config.settings.variant, Variant::Empire);
+        assert_eq!(config.engines[0].time_margin, DEFAULT_TIME_MARGIN);
+        assert_eq!(config.settings.stall_timeout, DEFAULT_STALL_TIMEOUT);
+        assert_eq!(config.games, 2);
+        assert_eq!(config.settings.adjudication, Adjudication::default());
+    }
+
+    #[test]
+    fn reads_sprt_and_adjudication() {
+        let config = parse_line(
+            "-engine cmd=a -engine cmd=b -depth 3 -sprt elo0=0 elo1=5 alpha=0.1 model=logistic \
+             -resign movecount=3 score=600 twosided=true -draw movenumber=40 movecount=8 score=10 \
+             -maxmoves 200 -stalltimeout 2.5",
+        )
+        .unwrap();
+        let sprt = config.sprt.unwrap();
+        assert_eq!(
+            (sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta),
+            (0.0, 5.0, 0.1, 0.05)
+        );
+        assert_eq!(sprt.model, EloModel::Logistic);
+        let rules = config.settings.adjudication;
+        let resign = ResignRule {
+            move_count: 3,
+            score: 600,
+            two_sided: true,
+        };
+        assert_eq!(rules.resign, Some(resign));
+        let draw = DrawRule {
+            move_number: 40,
+            move_count: 8,
+            score: 10,
+        };
+        assert_eq!(rules.draw, Some(draw));
+        assert_eq!(rules.max_moves, Some(200));
+        assert_eq!(config.settings.stall_timeout, Duration::from_millis(2500));
+    }
+
+    #[test]
+    fn rejects_bad_values() {
+        for (line, message) in [
+            (
+                "-engine cmd=a -engine cmd=b -depth 0",
+                "depth must be positive",
+            ),
+            ("-engine cmd=a -engine cmd=b -st 0", "st must be positive"),
+            ("-engine cmd=a proto=xboard", "only proto=uci"),
+            ("-engine cmd=a colour=red", "unknown key 'colour'"),
+            ("-resign movecount=3", "needs score="),
+            ("-resign movecount=3 score=5 twosided=maybe", "bad twosided"),
+            (
+                "-draw movenumber=1 movecount=1 score=1 extra=2",
+                "unknown key 'extra'",
+            ),
+            ("-sprt elo0=0 elo1=5 alpha=0.7", "alpha must be between"),
+            ("-openings format=pgn file=x", "format=pgn is not supported"),
+            ("-openings order=shuffled file=x", "order must be"),
+            ("-pgnout a b", "unexpected 'b'"),
+            ("-repeat 2", "takes no value"),
+            ("-seed x", "-seed: bad value 'x'"),
+        ] {
+            let error = parse_line(line).expect_err(line);
+            assert!(format!("{error:#}").contains(message), "{line}: {error:#}");
+        }
+        assert!(parse(&["--help".to_string()]).unwrap().is_none());
+    }
+}

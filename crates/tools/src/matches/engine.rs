@@ -1,0 +1,273 @@
+//! The UCI engine client: one engine process, started from its command line, spoken to through
+//! its standard input and read through a thread that timestamps every line of its output.
+//!
+//! Every wait has a deadline, so a stalled engine never hangs the match; a closed output means
+//! the engine crashed. Dropping an `Engine` kills its process.
+
+use super::info::{bestmove, SearchInfo};
+use super::time_control::TimeControl;
+use anyhow::{bail, Context, Result};
+use kaiser_engine::Variant;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// How to start one engine and how it plays.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EngineConfig {
+    /// The name in results and PGN.
+    pub name: String,
+    /// The program; a relative path is taken from the runner's working directory.
+    pub command: PathBuf,
+    pub args: Vec<String>,
+    /// The engine's working directory (the runner's when `None`).
+    pub dir: Option<PathBuf>,
+    /// `setoption` name and value pairs, sent in this order after the handshake.
+    pub options: Vec<(String, String)>,
+    pub time_control: TimeControl,
+    /// How far past its time the engine may answer before it forfeits.
+    pub time_margin: Duration,
+}
+
+/// Why an engine failed during a game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Fault {
+    /// The process exited or closed its output; the text says how (its exit status).
+    Crash(String),
+    /// No answer in time; the text names what was awaited.
+    Stall(&'static str),
+}
+
+/// An engine's answer to `go`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Reply {
+    /// The move of the `bestmove` line, as written.
+    pub bestmove: String,
+    pub info: SearchInfo,
+    /// From sending `go` to reading `bestmove`.
+    pub elapsed: Duration,
+}
+
+/// A line of engine output and when it was read.
+struct Line {
+    text: String,
+    at: Instant,
+}
+
+/// A running engine process.
+pub struct Engine {
+    config: EngineConfig,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<Line>,
+}
+
+/// How long a polite `quit` may take before the process is killed.
+const QUIT_GRACE: Duration = Duration::from_secs(1);
+
+impl Engine {
+    /// Starts the engine, completes the `uci` handshake within `timeout` and sends its options,
+    /// then `UCI_Variant` for `variant` (unless the options already set it). A variant other
+    /// than chess needs an engine that declares `UCI_Variant`.
+    pub fn start(config: &EngineConfig, variant: Variant, timeout: Duration) -> Result<Engine> {
+        let name = &config.name;
+        let mut command = Command::new(&config.command);
+        command
+            .args(&config.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(dir) = &config.dir {
+            command.current_dir(dir);
+        }
+        let mut child = command.spawn().with_context(|| {
+            format!("cannot start engine {name} ({})", config.command.display())
+        })?;
+        let stdin = child.stdin.take().context("no standard input")?;
+        let stdout = child.stdout.take().context("no standard output")?;
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for text in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx
+                    .send(Line {
+                        text,
+                        at: Instant::now(),
+                    })
+                    .is_err()
+                {
+                    break;
+                }
+            }
+        });
+        let mut engine = Engine {
+            config: config.clone(),
+            child,
+            stdin,
+            lines,
+        };
+        let declared = engine
+            .handshake(timeout)
+            .with_context(|| format!("engine {name} failed the uci handshake"))?;
+        let mut options = config.options.clone();
+        let sets_variant = options
+            .iter()
+            .any(|(o, _)| o.eq_ignore_ascii_case("UCI_Variant"));
+        let knows_variants = declared
+            .iter()
+            .any(|o| o.eq_ignore_ascii_case("UCI_Variant"));
+        if !sets_variant && knows_variants {
+            options.push(("UCI_Variant".to_string(), variant.name().to_string()));
+        } else if !sets_variant && variant != Variant::Chess {
+            bail!("engine {name} has no UCI_Variant option, so it cannot play {variant}");
+        }
+        for (option, value) in &options {
+            let line = match value.as_str() {
+                "" => format!("setoption name {option}"),
+                value => format!("setoption name {option} value {value}"),
+            };
+            engine
+                .send(&line)
+                .map_err(|fault| anyhow::anyhow!("engine {name}: {}", fault.describe()))?;
+        }
+        Ok(engine)
+    }
+
+    /// Sends `uci` and reads up to `uciok`; returns the names of the declared options.
+    fn handshake(&mut self, timeout: Duration) -> Result<Vec<String>> {
+        self.send("uci")
+            .map_err(|f| anyhow::anyhow!(f.describe()))?;
+        let deadline = Instant::now() + timeout;
+        let mut options = Vec::new();
+        loop {
+            let line = match self.next_line(deadline) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    bail!("no uciok within {:.1} s", timeout.as_secs_f64())
+                }
+                Err(RecvTimeoutError::Disconnected) => bail!(self.crash().describe()),
+            };
+            if line.text.trim() == "uciok" {
+                return Ok(options);
+            }
+            if let Some(rest) = line.text.trim().strip_prefix("option name ") {
+                let name = rest.split(" type ").next().unwrap_or(rest);
+                options.push(name.trim().to_string());
+            }
+        }
+    }
+
+    /// How the engine was started and how it plays.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) -> Result<(), Fault> {
+        let written = writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush());
+        written.map_err(|_| self.crash())
+    }
+
+    /// The next line of output, waiting until `deadline` at most.
+    fn next_line(&self, deadline: Instant) -> Result<Line, RecvTimeoutError> {
+        self.lines
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+    }
+
+    /// Starts a game: `ucinewgame`, then `isready`, answered by `readyok` within `timeout`.
+    /// Output left over from earlier searches is skipped.
+    pub fn new_game(&mut self, timeout: Duration) -> Result<(), Fault> {
+        self.send("ucinewgame")?;
+        self.send("isready")?;
+        let deadline = Instant::now() + timeout;
+        loop {
+            match self.next_line(deadline) {
+                Ok(line) if line.text.trim() == "readyok" => return Ok(()),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => return Err(Fault::Stall("readyok")),
+                Err(RecvTimeoutError::Disconnected) => return Err(self.crash()),
+            }
+        }
+    }
+
+    /// Sends `position` and `go` and waits for `bestmove`. If none has come within `patience`,
+    /// sends `stop` and waits `grace` more; an answer then still counts (its `elapsed` tells
+    /// whether it came in time), no answer is a stall.
+    pub fn think(
+        &mut self,
+        position: &str,
+        go: &str,
+        patience: Duration,
+        grace: Duration,
+    ) -> Result<Reply, Fault> {
+        self.send(position)?;
+        let sent = Instant::now();
+        self.send(go)?;
+        let mut info = SearchInfo::default();
+        let mut deadline = sent + patience;
+        let mut stopped = false;
+        loop {
+            match self.next_line(deadline) {
+                Ok(line) => match bestmove(&line.text) {
+                    Some(mv) => {
+                        return Ok(Reply {
+                            bestmove: mv.to_string(),
+                            info,
+                            elapsed: line.at.saturating_duration_since(sent),
+                        })
+                    }
+                    None => info.update(&line.text),
+                },
+                Err(RecvTimeoutError::Timeout) if !stopped => {
+                    self.send("stop")?;
+                    stopped = true;
+                    deadline = Instant::now() + grace;
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(Fault::Stall("bestmove")),
+                Err(RecvTimeoutError::Disconnected) => return Err(self.crash()),
+            }
+        }
+    }
+
+    /// The crash fault, with the exit status if the process has ended by now.
+    fn crash(&mut self) -> Fault {
+        let deadline = Instant::now() + Duration::from_millis(200);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Fault::Crash(status.to_string()),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5))
+                }
+                _ => return Fault::Crash("output closed".to_string()),
+            }
+        }
+    }
+
+    /// Sends `quit` and gives the engine a moment to exit; it is killed if it has not.
+    pub fn quit(mut self) {
+        if self.send("quit").is_ok() {
+            let deadline = Instant::now() + QUIT_GRACE;
+            while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Fault {
+    /// A sentence for logs and error messages.
+    pub fn describe(&self) -> String {
+        match self {
+            Fault::Crash(how) => format!("the engine crashed ({how})"),
+            Fault::Stall(what) => format!("the engine stalled (no {what})"),
+        }
+    }
+}

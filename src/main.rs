@@ -5,7 +5,7 @@ use kaiser_engine::{bench, Position, Variant};
 use kaiser_rules::perft;
 use kaiser_tools::args::{flag_value, parse_value};
 use kaiser_tools::{
-    analyse_cli, book_cli, data_cli, datagen_cli, matches, openings, sprt_cli, tune_cli,
+    analyse_cli, book_cli, data_cli, datagen_cli, matches, nnue_cli, openings, sprt_cli, tune_cli,
 };
 use std::io::Write;
 use std::time::Instant;
@@ -50,6 +50,8 @@ Usage:
               [--freeze SECTION,...] [--holdout N] [--threads T] [--k K] [--out FILE]
       Fits the evaluation's weights to those positions and writes them into the source
       (see kaiser tune --help).
+  kaiser nnue train --out FILE [--variant V] [--data PATH] [--epochs N] [--resume] ...
+      Trains Kaiser's learned evaluation on training data (see kaiser nnue train --help).
   kaiser --help
       Prints this text.";
 
@@ -72,6 +74,7 @@ fn run(args: &[String]) -> Result<()> {
         Some("datagen") => datagen_cli::run(&args[1..]),
         Some("data") => data_cli::run(&args[1..]),
         Some("tune") => tune_cli::run(&args[1..]),
+        Some("nnue") => nnue_cli::run(&args[1..]),
         Some("sprt") => sprt_cli::run(&args[1..]),
         None => {
             kaiser_engine::uci::run();

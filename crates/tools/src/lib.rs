@@ -13,6 +13,8 @@ pub mod data_cli;
 pub mod datagen;
 pub mod datagen_cli;
 pub mod matches;
+pub mod nnue;
+pub mod nnue_cli;
 pub mod openings;
 pub mod pgn_import;
 pub mod sprt_cli;

@@ -13,6 +13,7 @@
 mod king;
 pub mod layout;
 mod mobility;
+pub mod nnue;
 pub mod params;
 mod pawns;
 mod placement;

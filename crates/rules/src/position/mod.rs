@@ -6,6 +6,7 @@
 //! decides whether the game is over, `zobrist` holds hash keys.
 
 mod castling;
+mod changes;
 mod checks;
 mod fen;
 mod makemove;
@@ -15,6 +16,7 @@ mod tracker;
 mod zobrist;
 
 pub use castling::{CastlingRights, CastlingSide};
+pub use changes::PieceChanges;
 pub use checks::CheckInfo;
 pub use fen::FenError;
 pub use movegen::{GenType, MoveList};

@@ -1,0 +1,59 @@
+//! The first layer's output for both sides' views of a position: built from scratch by
+//! `refresh`, or from the position before a move by `update`, which only adds and subtracts the
+//! rows of the pieces the move changed.
+
+use super::features::{index, MAX_ACTIVE};
+use super::network::Network;
+use super::simd::{add_sub, Row};
+use crate::Position;
+use arrayvec::ArrayVec;
+use kaiser_rules::types::Color;
+use kaiser_rules::PieceChanges;
+
+/// The first layer's output, by `Color::index()` of the side whose view it is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Accumulator {
+    pub values: [Row; 2],
+}
+
+impl Accumulator {
+    /// The accumulator of `pos`, summed over its whole board.
+    pub fn refresh(net: &Network, pos: &Position) -> Accumulator {
+        let variant = pos.variant();
+        let values = Color::BOTH.map(|perspective| {
+            let rows: ArrayVec<&Row, MAX_ACTIVE> = pos
+                .occupied()
+                .into_iter()
+                .map(|sq| {
+                    let piece = pos.piece_at(sq).expect("occupied");
+                    &net.feature_weights[index(variant, perspective, piece, sq)]
+                })
+                .collect();
+            let mut row = [0; super::HIDDEN];
+            add_sub(&mut row, &net.feature_bias, &rows, &[]);
+            row
+        });
+        Accumulator { values }
+    }
+
+    /// The accumulator after a move that makes `changes`, from `before`, the one before it.
+    pub fn update(&mut self, before: &Accumulator, net: &Network, changes: &PieceChanges) {
+        let variant = net.variant;
+        for perspective in Color::BOTH {
+            let rows = |list: &[(kaiser_rules::Piece, kaiser_rules::Square)]| -> ArrayVec<&Row, 2> {
+                list.iter()
+                    .map(|&(piece, sq)| {
+                        &net.feature_weights[index(variant, perspective, piece, sq)]
+                    })
+                    .collect()
+            };
+            let side = perspective.index();
+            add_sub(
+                &mut self.values[side],
+                &before.values[side],
+                &rows(&changes.added),
+                &rows(&changes.removed),
+            );
+        }
+    }
+}

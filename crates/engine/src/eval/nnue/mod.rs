@@ -1,0 +1,57 @@
+//! Kaiser's learned evaluation (NNUE): a perspective network, (inputs -> `HIDDEN`) for each
+//! side's view of the board, both halves through a squared clipped ReLU into one output, trained
+//! by `kaiser nnue train` on Kaiser's own games. `features` says what the inputs are, `network`
+//! holds the integer weights and reads and writes net files, `accumulator` keeps the first
+//! layer's output up to date move by move, and `simd` holds the two hot loops.
+//!
+//! The numbers: first-layer weights and biases are scaled by `QA`, output weights by `QB`, so
+//! the output is `(sum / QA + bias) * SCALE / (QA * QB)` internal units, the float network's
+//! output times `SCALE`.
+
+pub mod accumulator;
+pub mod features;
+pub mod network;
+pub mod simd;
+
+pub use accumulator::Accumulator;
+pub use network::{NetError, Network};
+
+use crate::Position;
+use kaiser_rules::types::Color;
+
+/// Hidden neurons per side.
+pub const HIDDEN: usize = 128;
+/// The scale of first-layer weights and of the activation's ceiling.
+pub const QA: i32 = 255;
+/// The scale of output weights.
+pub const QB: i32 = 64;
+/// Internal units per unit of the float network's output.
+pub const SCALE: i32 = 400;
+
+impl Network {
+    /// The value of the position whose accumulator is `acc`, for `side_to_move`, in internal
+    /// units.
+    #[inline]
+    pub fn evaluate(&self, acc: &Accumulator, side_to_move: Color) -> i32 {
+        let ceiling = QA as i16;
+        let us = simd::screlu_dot(
+            &acc.values[side_to_move.index()],
+            &self.output_weights[0],
+            ceiling,
+        );
+        let them = simd::screlu_dot(
+            &acc.values[(!side_to_move).index()],
+            &self.output_weights[1],
+            ceiling,
+        );
+        let sum = i64::from(us) + i64::from(them);
+        let value = (sum / i64::from(QA) + i64::from(self.output_bias)) * i64::from(SCALE)
+            / i64::from(QA * QB);
+        value as i32
+    }
+
+    /// The value of `pos` for its side to move, its accumulator built from scratch.
+    pub fn evaluate_position(&self, pos: &Position) -> i32 {
+        self.evaluate(&Accumulator::refresh(self, pos), pos.side_to_move())
+    }
+}

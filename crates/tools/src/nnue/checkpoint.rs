@@ -1,0 +1,110 @@
+//! A training run's state between epochs: the float network, the optimiser's moments and how far
+//! the run has gone, saved after every epoch so that an interrupted run resumes where it
+//! stopped. The file, little-endian: `KAISERCK`, version (u16), the variant's file code (u8),
+//! epochs done (u32), Adam steps (u64), parameter count (u32), then the parameters, the first
+//! and the second moments (f32 each), and a CRC-32 of everything before it.
+
+use super::model::{Layout, Model};
+use anyhow::{bail, Context, Result};
+use kaiser_engine::Variant;
+use std::path::Path;
+
+const MAGIC: &[u8; 8] = b"KAISERCK";
+const VERSION: u16 = 1;
+const HEADER_LEN: usize = 8 + 2 + 1 + 4 + 8 + 4;
+
+/// A training run between epochs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checkpoint {
+    pub model: Model,
+    pub first_moment: Vec<f32>,
+    pub second_moment: Vec<f32>,
+    pub steps: u64,
+    pub epoch: usize,
+}
+
+impl Checkpoint {
+    /// A run that has not started, from `model`.
+    pub fn start(model: Model) -> Checkpoint {
+        let len = model.params.len();
+        Checkpoint {
+            model,
+            first_moment: vec![0.0; len],
+            second_moment: vec![0.0; len],
+            steps: 0,
+            epoch: 0,
+        }
+    }
+
+    pub fn save(&self, path: &Path) -> Result<()> {
+        let mut bytes = Vec::with_capacity(HEADER_LEN + 12 * self.model.params.len() + 4);
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&VERSION.to_le_bytes());
+        bytes.push(self.model.variant.file_code());
+        bytes.extend_from_slice(&(self.epoch as u32).to_le_bytes());
+        bytes.extend_from_slice(&self.steps.to_le_bytes());
+        bytes.extend_from_slice(&(self.model.params.len() as u32).to_le_bytes());
+        for part in [&self.model.params, &self.first_moment, &self.second_moment] {
+            for value in part {
+                bytes.extend_from_slice(&value.to_le_bytes());
+            }
+        }
+        let crc = crc32fast::hash(&bytes);
+        bytes.extend_from_slice(&crc.to_le_bytes());
+        let partial = path.with_extension("partial");
+        std::fs::write(&partial, &bytes)
+            .with_context(|| format!("writing {}", partial.display()))?;
+        std::fs::rename(&partial, path).with_context(|| format!("writing {}", path.display()))
+    }
+
+    /// Reads a checkpoint of a `variant` run, refusing any other or a damaged file.
+    pub fn load(path: &Path, variant: Variant) -> Result<Checkpoint> {
+        let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+        let what = path.display();
+        if bytes.len() < HEADER_LEN + 4 || &bytes[..8] != MAGIC {
+            bail!("{what} is not a Kaiser training checkpoint");
+        }
+        let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+        if version != VERSION {
+            bail!("{what}: checkpoint version {version}, this Kaiser reads {VERSION}");
+        }
+        if bytes[10] != variant.file_code() {
+            bail!("{what} is a checkpoint of another variant's network, not {variant}'s");
+        }
+        let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4"));
+        let epoch = u32_at(11) as usize;
+        let steps = u64::from_le_bytes(bytes[15..23].try_into().expect("8"));
+        let len = u32_at(23) as usize;
+        if len != Layout::of(variant).len {
+            bail!(
+                "{what}: a network of {len} parameters, this Kaiser's {variant} networks have {}",
+                Layout::of(variant).len
+            );
+        }
+        if bytes.len() != HEADER_LEN + 12 * len + 4 {
+            bail!(
+                "{what}: {} bytes where the checkpoint needs {} (truncated?)",
+                bytes.len(),
+                HEADER_LEN + 12 * len + 4
+            );
+        }
+        let (body, crc) = bytes.split_at(bytes.len() - 4);
+        if crc32fast::hash(body).to_le_bytes() != crc {
+            bail!("{what}: checksum mismatch, the file is damaged");
+        }
+        let mut floats = body[HEADER_LEN..]
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes(b.try_into().expect("4")));
+        let mut part = || (&mut floats).take(len).collect::<Vec<f32>>();
+        let params = part();
+        let first_moment = part();
+        let second_moment = part();
+        Ok(Checkpoint {
+            model: Model { variant, params },
+            first_moment,
+            second_moment,
+            steps,
+            epoch,
+        })
+    }
+}

@@ -369,5 +369,5 @@ fn analyse_rejects_bad_input_with_a_message() {
         );
     }
     let help = kaiser(&["analyse", "--help"]);
-    assert!(common::text(&help.stdout).contains("--multipv K"));
+    assert!(common::text(&help.stdout).contains("--multipv <K>"));
 }

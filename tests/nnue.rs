@@ -81,7 +81,10 @@ fn the_engines_integer_net_matches_the_trainers_float_net() {
             "{variant}: values up to {spread} only: a weak test"
         );
         let mean = total / positions.len() as f32;
-        assert!(mean <= MEAN_QUANTISATION_UNITS, "{variant}: mean error {mean}");
+        assert!(
+            mean <= MEAN_QUANTISATION_UNITS,
+            "{variant}: mean error {mean}"
+        );
         eprintln!("{variant}: quantisation error mean {mean:.1}, worst {worst:.1} units, values up to {spread:.0}");
     }
 }

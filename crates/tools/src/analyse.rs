@@ -1,11 +1,12 @@
 //! `analyse`: a search from the command line, for a person at a terminal or for a script. Runs the
 //! engine's search on one position and writes each completed depth's lines with the moves in
-//! SAN, either as aligned text or, with `json`, as one JSON object per line. Scores are given
-//! from White's point of view in both forms.
+//! SAN, either as aligned text or, with `json`, as one JSON object per line (`JsonLine`, written
+//! by serde_json). Scores are given from White's point of view in both forms.
 
 use kaiser_engine::notation::to_san;
 use kaiser_engine::search::{value, Bound, Engine, Info, Limits, Listener, Score, SearchControl};
 use kaiser_engine::{Color, Move, Position};
+use serde::Serialize;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::sync::Mutex;
@@ -21,6 +22,67 @@ pub struct Options {
     pub wdl: bool,
     /// One JSON object per line instead of text.
     pub json: bool,
+}
+
+/// One line of `--json` output; `type` names the variant (`position`, `info`, `bestmove`,
+/// `gameover`).
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+enum JsonLine {
+    Position {
+        variant: String,
+        fen: String,
+        /// Whose view the scores take: always `white`.
+        pov: &'static str,
+    },
+    Info {
+        depth: u32,
+        seldepth: u32,
+        multipv: u32,
+        score: JsonScore,
+        /// Win/draw/loss per mille, with `--wdl`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        wdl: Option<[u32; 3]>,
+        nodes: u64,
+        nps: u64,
+        time_ms: u64,
+        /// The line in UCI notation, then in SAN.
+        pv: Vec<String>,
+        san: Vec<String>,
+    },
+    Bestmove {
+        #[serde(rename = "move")]
+        best: String,
+        san: String,
+        score: JsonScore,
+    },
+    Gameover {
+        result: String,
+        reason: String,
+    },
+}
+
+/// A score from White's view: `{"cp":31}` or `{"mate":-2}`.
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+enum JsonScore {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl From<Score> for JsonScore {
+    fn from(score: Score) -> JsonScore {
+        match score {
+            Score::Cp(cp) => JsonScore::Cp(cp),
+            Score::Mate(n) => JsonScore::Mate(n),
+        }
+    }
+}
+
+/// Writes `line` as one line of JSON.
+fn write_json(out: &mut dyn Write, line: &JsonLine) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, line)?;
+    writeln!(out)
 }
 
 /// Writes the search reports as they come.
@@ -53,12 +115,15 @@ impl Listener for Printer<'_> {
             return;
         }
         state.shown[index] = line;
-        let text = if self.options.json {
-            json_info(self.pos, info, self.options.wdl)
+        let written = if self.options.json {
+            write_json(
+                &mut *state.out,
+                &json_info(self.pos, info, self.options.wdl),
+            )
         } else {
-            text_info(self.pos, info, self.options)
+            writeln!(state.out, "{}", text_info(self.pos, info, self.options))
         };
-        if let Err(error) = writeln!(state.out, "{text}") {
+        if let Err(error) = written {
             state.error.get_or_insert(error);
         }
     }
@@ -70,10 +135,11 @@ pub fn run(pos: &Position, options: &Options, out: &mut (dyn Write + Send)) -> i
     if let Some(outcome) = pos.outcome() {
         let (result, reason) = (outcome.pgn_result(), outcome.reason());
         return if options.json {
-            writeln!(
-                out,
-                "{{\"type\":\"gameover\",\"result\":\"{result}\",\"reason\":\"{reason}\"}}"
-            )
+            let gameover = JsonLine::Gameover {
+                result: result.to_string(),
+                reason: reason.to_string(),
+            };
+            write_json(out, &gameover)
         } else {
             writeln!(out, "the game is over: {reason} ({result})")
         };
@@ -120,12 +186,12 @@ pub fn run(pos: &Position, options: &Options, out: &mut (dyn Write + Send)) -> i
 /// The board (or the JSON `position` object).
 fn write_header(pos: &Position, options: &Options, out: &mut dyn Write) -> io::Result<()> {
     if options.json {
-        return writeln!(
-            out,
-            "{{\"type\":\"position\",\"variant\":\"{}\",\"fen\":\"{}\",\"pov\":\"white\"}}",
-            pos.variant(),
-            json_escape(&pos.fen())
-        );
+        let position = JsonLine::Position {
+            variant: pos.variant().to_string(),
+            fen: pos.fen(),
+            pov: "white",
+        };
+        return write_json(out, &position);
     }
     writeln!(out, "{pos}\n")?;
     writeln!(
@@ -152,12 +218,12 @@ fn write_best(
     let san = to_san(pos, best);
     let score = white_score(pos, score);
     if options.json {
-        writeln!(
-            out,
-            "{{\"type\":\"bestmove\",\"move\":\"{best}\",\"san\":\"{}\",\"score\":{}}}",
-            json_escape(&san),
-            json_score(score)
-        )
+        let best = JsonLine::Bestmove {
+            best: best.to_string(),
+            san,
+            score: score.into(),
+        };
+        write_json(out, &best)
     } else {
         writeln!(
             out,
@@ -188,13 +254,6 @@ fn score_text(score: Score) -> String {
     match score {
         Score::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
         Score::Mate(n) => format!("#{n}"),
-    }
-}
-
-fn json_score(score: Score) -> String {
-    match score {
-        Score::Cp(cp) => format!("{{\"cp\":{cp}}}"),
-        Score::Mate(n) => format!("{{\"mate\":{n}}}"),
     }
 }
 
@@ -279,51 +338,22 @@ fn text_info(pos: &Position, info: &Info, options: &Options) -> String {
     line
 }
 
-fn json_info(pos: &Position, info: &Info, show_wdl: bool) -> String {
-    let quoted = |items: Vec<String>| {
-        let items: Vec<String> = items
-            .iter()
-            .map(|s| format!("\"{}\"", json_escape(s)))
-            .collect();
-        format!("[{}]", items.join(","))
-    };
-    let mut line = format!(
-        "{{\"type\":\"info\",\"depth\":{},\"seldepth\":{},\"multipv\":{},\"score\":{}",
-        info.depth,
-        info.seldepth,
-        info.multipv,
-        json_score(white_score(pos, info.score))
-    );
-    if show_wdl {
-        let (w, d, l) = white_wdl(pos, info);
-        let _ = write!(line, ",\"wdl\":[{w},{d},{l}]");
+fn json_info(pos: &Position, info: &Info, show_wdl: bool) -> JsonLine {
+    JsonLine::Info {
+        depth: info.depth,
+        seldepth: info.seldepth,
+        multipv: info.multipv,
+        score: white_score(pos, info.score).into(),
+        wdl: show_wdl.then(|| {
+            let (w, d, l) = white_wdl(pos, info);
+            [w, d, l]
+        }),
+        nodes: info.nodes,
+        nps: info.nps,
+        time_ms: info.time_ms,
+        pv: info.pv.iter().map(Move::to_string).collect(),
+        san: pv_san(pos, &info.pv),
     }
-    let _ = write!(
-        line,
-        ",\"nodes\":{},\"nps\":{},\"time_ms\":{},\"pv\":{},\"san\":{}}}",
-        info.nodes,
-        info.nps,
-        info.time_ms,
-        quoted(info.pv.iter().map(Move::to_string).collect()),
-        quoted(pv_san(pos, &info.pv))
-    );
-    line
-}
-
-/// Escapes a string for a JSON string literal.
-fn json_escape(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '"' => escaped.push_str("\\\""),
-            '\\' => escaped.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(escaped, "\\u{:04x}", c as u32);
-            }
-            c => escaped.push(c),
-        }
-    }
-    escaped
 }
 
 #[cfg(test)]
@@ -357,6 +387,39 @@ mod tests {
         assert_eq!(count_text(950), "950");
         assert_eq!(count_text(12_345), "12.3k");
         assert_eq!(count_text(4_560_000), "4.56M");
-        assert_eq!(json_escape("a\"b\\c\n"), "a\\\"b\\\\c\\u000a");
+    }
+
+    #[test]
+    fn json_lines_keep_their_field_order_and_escape_text() {
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R b K - 0 1", Variant::Chess).unwrap();
+        let pv = vec![pos.parse_uci_move("e8d7").unwrap()];
+        let info = Info {
+            depth: 3,
+            seldepth: 5,
+            multipv: 1,
+            score: Score::Cp(-250),
+            bound: Bound::Exact,
+            wdl: None,
+            nodes: 120,
+            nps: 6000,
+            hashfull: 0,
+            time_ms: 20,
+            pv,
+        };
+        let text = |line: &JsonLine| serde_json::to_string(line).unwrap();
+        assert_eq!(
+            text(&json_info(&pos, &info, false)),
+            "{\"type\":\"info\",\"depth\":3,\"seldepth\":5,\"multipv\":1,\"score\":{\"cp\":250},\
+             \"nodes\":120,\"nps\":6000,\"time_ms\":20,\"pv\":[\"e8d7\"],\"san\":[\"Kd7\"]}"
+        );
+        assert!(text(&json_info(&pos, &info, true)).contains("\"score\":{\"cp\":250},\"wdl\":["));
+        let over = JsonLine::Gameover {
+            result: "1-0".to_string(),
+            reason: "a \"quoted\"\nreason".to_string(),
+        };
+        assert_eq!(
+            text(&over),
+            "{\"type\":\"gameover\",\"result\":\"1-0\",\"reason\":\"a \\\"quoted\\\"\\nreason\"}"
+        );
     }
 }

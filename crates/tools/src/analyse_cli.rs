@@ -1,111 +1,93 @@
-//! The command line of `kaiser analyse`.
+//! The command line of `kaiser analyse` (alias `analyze`).
 
 use super::analyse::{self, Options};
-use super::args::{flag_value, PositionArgs};
-use anyhow::{bail, ensure, Result};
+use super::cli::{positive, PositionArgs};
+use anyhow::Result;
+use clap::builder::RangedU64ValueParser;
 use kaiser_engine::search::{Limits, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
-use kaiser_engine::Variant;
 
 /// The depth searched when no limit is given.
 pub const DEFAULT_DEPTH: u32 = 16;
 
-/// `kaiser analyse --help`.
-pub const HELP: &str = "\
-kaiser analyse: searches one position and shows the lines found at each depth.
+/// `kaiser analyse`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(
+    about = "Searches a position and shows each depth's lines in SAN, scores from White's view",
+    long_about = "Searches one position and shows the lines found at each depth.",
+    group = clap::ArgGroup::new("limit").multiple(false),
+    after_long_help = AFTER_HELP
+)]
+pub struct Args {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Search to depth N (the default limit: depth 16)
+    #[arg(long, value_name = "N", group = "limit", value_parser = positive::<u32>)]
+    depth: Option<u32>,
+    /// Search for MS milliseconds
+    #[arg(long, value_name = "MS", group = "limit")]
+    movetime: Option<u64>,
+    /// Search about N nodes
+    #[arg(long, value_name = "N", group = "limit")]
+    nodes: Option<u64>,
+    /// Show the K best lines
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = in_range(MAX_MULTIPV))]
+    multipv: usize,
+    /// Search threads
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = in_range(MAX_THREADS))]
+    threads: usize,
+    /// Hash table size in MiB
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB,
+          value_parser = in_range(MAX_HASH_MB))]
+    hash: usize,
+    /// Also show win/draw/loss chances (White's view)
+    #[arg(long)]
+    wdl: bool,
+    /// One JSON object per line instead of text (see below)
+    #[arg(long)]
+    json: bool,
+}
 
-Usage:
-  kaiser analyse [--variant empire|orda|chess] [--fen FEN] [--moves M...]
-                 [--depth N | --movetime MS | --nodes N] [--multipv K] [--threads T]
-                 [--hash MB] [--wdl] [--json]
-
-Position:
-  --variant V     empire (default), orda or chess
-  --fen FEN       the position (quote it); default: the variant's start position
-  --moves M...    moves played from there, in UCI (e1f2) or SAN (Kf2), up to the next --flag
-
-Search (one limit; default --depth 16):
-  --depth N       search to depth N
-  --movetime MS   search for MS milliseconds
-  --nodes N       search about N nodes
-  --multipv K     show the K best lines (default 1)
-  --threads T     search threads (default 1)
-  --hash MB       hash table size in MiB (default 16)
-
+const AFTER_HELP: &str = "\
 Output:
-  The board, then one line per completed depth (and per line with --multipv): depth,
-  line number (with --multipv), score in pawns from White's view (`#3`: White mates in 3
-  moves, `#-3`: Black does), nodes, speed, time and the line in SAN; then the best move.
-  --wdl           also show win/draw/loss chances (White's view)
-  --json          one JSON object per line instead: {\"type\":\"position\",...}, then
-                  {\"type\":\"info\",\"depth\":..,\"multipv\":..,\"score\":{\"cp\":..} or
-                  {\"mate\":..},\"nodes\":..,\"nps\":..,\"time_ms\":..,\"pv\":[UCI..],\"san\":[SAN..]}
-                  (with \"wdl\":[w,d,l] per mille if --wdl), then {\"type\":\"bestmove\",...}
+  The board, then one line per completed depth (and per line with --multipv): depth, line
+  number (with --multipv), score in pawns from White's view (`#3`: White mates in 3 moves,
+  `#-3`: Black does), nodes, speed, time and the line in SAN; then the best move.
+  With --json, one JSON object per line instead: {\"type\":\"position\",...}, then
+  {\"type\":\"info\",\"depth\":..,\"multipv\":..,\"score\":{\"cp\":..} or {\"mate\":..},\"nodes\":..,
+  \"nps\":..,\"time_ms\":..,\"pv\":[UCI..],\"san\":[SAN..]} (with \"wdl\":[w,d,l] per mille if
+  --wdl), then {\"type\":\"bestmove\",...}
 
 Examples:
   kaiser analyse --depth 14
   kaiser analyse --variant chess --fen \"6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1\" --depth 6
   kaiser analyse --moves Kf2 Nc6 --multipv 3 --movetime 5000";
 
-/// Runs `kaiser analyse ...`.
-pub fn run(args: &[String]) -> Result<()> {
-    let mut position = PositionArgs::new(Variant::Empire);
-    let mut options = Options {
-        limits: Limits::default(),
-        multipv: 1,
-        threads: 1,
-        hash_mb: DEFAULT_HASH_MB,
-        wdl: false,
-        json: false,
+/// A count from 1 to `max`.
+fn in_range(max: usize) -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::new().range(1..=max as u64)
+}
+
+/// Runs `kaiser analyse`.
+pub fn run(args: Args) -> Result<()> {
+    let no_limit = args.depth.is_none() && args.movetime.is_none() && args.nodes.is_none();
+    let options = Options {
+        limits: Limits {
+            depth: if no_limit {
+                Some(DEFAULT_DEPTH)
+            } else {
+                args.depth
+            },
+            movetime_ms: args.movetime,
+            nodes: args.nodes,
+            ..Limits::default()
+        },
+        multipv: args.multipv,
+        threads: args.threads,
+        hash_mb: args.hash,
+        wdl: args.wdl,
+        json: args.json,
     };
-    let mut rest = args.iter().peekable();
-    while let Some(arg) = rest.next() {
-        if position.read(arg, &mut rest)? {
-            continue;
-        }
-        let limits = &mut options.limits;
-        match arg.as_str() {
-            "--depth" => limits.depth = Some(flag_value(arg, rest.next())?),
-            "--movetime" => limits.movetime_ms = Some(flag_value(arg, rest.next())?),
-            "--nodes" => limits.nodes = Some(flag_value(arg, rest.next())?),
-            "--multipv" => options.multipv = flag_value(arg, rest.next())?,
-            "--threads" => options.threads = flag_value(arg, rest.next())?,
-            "--hash" => options.hash_mb = flag_value(arg, rest.next())?,
-            "--wdl" => options.wdl = true,
-            "--json" => options.json = true,
-            "--help" | "-h" => {
-                println!("{HELP}");
-                return Ok(());
-            }
-            other => bail!("unexpected argument '{other}' (see kaiser analyse --help)"),
-        }
-    }
-    let limits = &mut options.limits;
-    let given = [
-        limits.depth.is_some(),
-        limits.movetime_ms.is_some(),
-        limits.nodes.is_some(),
-    ];
-    ensure!(
-        given.iter().filter(|&&g| g).count() <= 1,
-        "give one of --depth, --movetime and --nodes"
-    );
-    if given == [false; 3] {
-        limits.depth = Some(DEFAULT_DEPTH);
-    }
-    ensure!(limits.depth != Some(0), "--depth must be at least 1");
-    ensure!(
-        (1..=MAX_MULTIPV).contains(&options.multipv),
-        "--multipv must be 1 to {MAX_MULTIPV}"
-    );
-    ensure!(
-        (1..=MAX_THREADS).contains(&options.threads),
-        "--threads must be 1 to {MAX_THREADS}"
-    );
-    ensure!(
-        (1..=MAX_HASH_MB).contains(&options.hash_mb),
-        "--hash must be 1 to {MAX_HASH_MB}"
-    );
-    let pos = position.position()?;
+    let pos = args.position.position()?;
     analyse::run(&pos, &options, &mut std::io::stdout())?;
     Ok(())
 }

@@ -1,82 +1,131 @@
 //! The command line of `kaiser book`: `book build` (with a progress bar on standard error) and
 //! `book probe`.
 
-use super::args::{flag_value, PositionArgs};
-use super::book_build::{self, Config, Progress};
+use super::book_build::{self, Config};
+use super::cli::{positive, variant, PositionArgs};
+use super::progress::Progress;
 use anyhow::{bail, Context, Result};
 use kaiser_engine::book::Book;
 use kaiser_engine::notation::to_san;
 use kaiser_engine::Variant;
-use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// `kaiser book --help`.
-pub const HELP: &str = "\
-kaiser book: Kaiser's own opening book (the UCI options OwnBook and BookFile).
+/// `kaiser book`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(
+    about = "Builds an opening book from Kaiser's searches, or lists a book's moves",
+    long_about = "Kaiser's own opening book (the UCI options OwnBook and BookFile): builds one \
+                  from Kaiser's searches, or lists a book's moves for a position.",
+    after_long_help = "The file format and the recipe of the shipped books are described in \
+                       book/README.md."
+)]
+pub struct Args {
+    #[command(subcommand)]
+    command: BookCommand,
+}
 
-Usage:
-  kaiser book build --out FILE [--variant empire|orda|chess] [--plies N] [--depth D] [--multipv K]
-                    [--window CP] [--hash MB]
-      Builds a book from Kaiser's searches. Every position up to N-1 plies from the start that
-      the book's own moves lead to (default N = 6) is searched to depth D (default 12) with K
-      lines (default 3); the moves scoring at most CP centipawns below the best (default 30)
-      are kept, weighted `CP + 1 - loss`. One thread, MB MiB of hash (default 16) cleared
-      before each position: the same command and build give the same file. A progress bar
-      goes to standard error. The default variant is empire.
-  kaiser book probe [--book FILE] [--variant empire|orda|chess] [--fen FEN] [--moves M...]
-      Lists the book's legal moves for a position (default: the variant's start; --moves in
-      UCI or SAN from there), heaviest first, with their weights and chances. Without --book,
-      the book built into this binary for the variant.
+#[derive(Debug, clap::Subcommand)]
+enum BookCommand {
+    Build(BuildArgs),
+    Probe(ProbeArgs),
+}
 
-The file format and the recipe of the shipped books are described in book/README.md.";
+/// The defaults of `book build`: those of the shipped Empire book.
+fn defaults() -> Config {
+    Config::new(Variant::Empire)
+}
+
+/// `kaiser book build`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(
+    about = "Builds a book from Kaiser's searches",
+    long_about = "Builds a book from Kaiser's searches. Every position up to N-1 plies from the \
+                  start that the book's own moves lead to is searched to depth D with K lines; \
+                  the moves scoring at most CP centipawns below the best are kept, weighted \
+                  `CP + 1 - loss`. One thread, with the hash table cleared before each position: \
+                  the same command and build give the same file. A progress bar goes to \
+                  standard error."
+)]
+struct BuildArgs {
+    /// Where the book is written
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// The variant
+    #[arg(long, value_name = "V", default_value_t = defaults().variant, value_parser = variant(),
+          ignore_case = true)]
+    variant: Variant,
+    /// Positions fewer than N plies from the start get book moves
+    #[arg(long, value_name = "N", default_value_t = defaults().plies)]
+    plies: u32,
+    /// The depth of each search
+    #[arg(long, value_name = "D", default_value_t = defaults().depth,
+          value_parser = positive::<u32>)]
+    depth: u32,
+    /// Lines searched per position: at most K moves are kept
+    #[arg(long, value_name = "K", default_value_t = defaults().multipv,
+          value_parser = positive::<usize>)]
+    multipv: usize,
+    /// Keep moves scoring at most CP centipawns below the best
+    #[arg(long, value_name = "CP", default_value_t = defaults().window_cp,
+          value_parser = clap::value_parser!(i32).range(0..))]
+    window: i32,
+    /// Hash table size in MiB
+    #[arg(long, value_name = "MB", default_value_t = defaults().hash_mb,
+          value_parser = positive::<usize>)]
+    hash: usize,
+}
+
+/// `kaiser book probe`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(
+    about = "Lists a book's moves for a position",
+    long_about = "Lists the book's legal moves for a position (default: the variant's start; \
+                  --moves in UCI or SAN from there), heaviest first, with their weights and \
+                  chances."
+)]
+struct ProbeArgs {
+    /// The book file; default: the book built into this binary for the variant
+    #[arg(long, value_name = "FILE")]
+    book: Option<PathBuf>,
+    #[command(flatten)]
+    position: PositionArgs,
+}
 
 /// Runs `kaiser book ...`.
-pub fn run(args: &[String]) -> Result<()> {
-    match args.first().map(String::as_str) {
-        Some("build") => build(&args[1..]),
-        Some("probe") => probe(&args[1..]),
-        Some("--help" | "-h" | "help") | None => {
-            println!("{HELP}");
-            Ok(())
-        }
-        Some(other) => bail!("unknown book command '{other}' (build or probe)\n\n{HELP}"),
+pub fn run(args: Args) -> Result<()> {
+    match args.command {
+        BookCommand::Build(args) => build(args),
+        BookCommand::Probe(args) => probe(args),
     }
 }
 
-fn build(args: &[String]) -> Result<()> {
-    let mut config = Config::new(Variant::Empire);
-    let mut out = None;
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--out" => out = Some(flag_value::<PathBuf>(arg, rest.next())?),
-            "--variant" => config.variant = flag_value(arg, rest.next())?,
-            "--plies" => config.plies = flag_value(arg, rest.next())?,
-            "--depth" => config.depth = flag_value(arg, rest.next())?,
-            "--multipv" => config.multipv = flag_value(arg, rest.next())?,
-            "--window" => config.window_cp = flag_value(arg, rest.next())?,
-            "--hash" => config.hash_mb = flag_value(arg, rest.next())?,
-            "--help" | "-h" => {
-                println!("{HELP}");
-                return Ok(());
-            }
-            other => bail!("unexpected argument '{other}' (see kaiser book --help)"),
-        }
-    }
-    let out = out.context("book build needs --out FILE")?;
-    if config.depth == 0 || config.multipv == 0 || config.window_cp < 0 {
-        bail!("--depth and --multipv must be at least 1, --window at least 0");
-    }
+fn build(args: BuildArgs) -> Result<()> {
+    let config = Config {
+        variant: args.variant,
+        plies: args.plies,
+        depth: args.depth,
+        multipv: args.multipv,
+        window_cp: args.window,
+        hash_mb: args.hash,
+    };
     let start = Instant::now();
-    let mut stderr = std::io::stderr();
+    let progress = Progress::new(1, Duration::from_secs(10));
     let book = book_build::build(&config, &mut |p| {
-        // Progress is best effort: a closed stderr must not stop the build.
-        let _ = write!(stderr, "\r{}", progress_bar(&p, start.elapsed()));
+        let message = format!(
+            "ply {}/{}: {}/{} positions, {} moves",
+            p.ply + 1,
+            p.plies,
+            p.done,
+            p.in_ply,
+            p.entries
+        );
+        progress.update(p.done as u64, p.in_ply as u64, message);
     });
-    eprintln!();
+    progress.finish();
     let bytes = book.to_bytes();
-    std::fs::write(&out, &bytes).with_context(|| format!("cannot write {}", out.display()))?;
+    let out = &args.out;
+    std::fs::write(out, &bytes).with_context(|| format!("cannot write {}", out.display()))?;
     eprintln!(
         "wrote {}: {} book, {} positions, {} moves, {} bytes, in {:.0} s",
         out.display(),
@@ -89,44 +138,10 @@ fn build(args: &[String]) -> Result<()> {
     Ok(())
 }
 
-/// `ply 3/6 [########------------] 12/27 positions, 45 moves, 1m12s`.
-fn progress_bar(p: &Progress, elapsed: Duration) -> String {
-    const WIDTH: usize = 20;
-    let filled = WIDTH * p.done / p.in_ply.max(1);
-    let secs = elapsed.as_secs();
-    format!(
-        "ply {}/{} [{}{}] {}/{} positions, {} moves, {}m{:02}s ",
-        p.ply + 1,
-        p.plies,
-        "#".repeat(filled),
-        "-".repeat(WIDTH - filled),
-        p.done,
-        p.in_ply,
-        p.entries,
-        secs / 60,
-        secs % 60
-    )
-}
-
-fn probe(args: &[String]) -> Result<()> {
-    let mut position = PositionArgs::new(Variant::Empire);
-    let mut file = None;
-    let mut rest = args.iter().peekable();
-    while let Some(arg) = rest.next() {
-        if position.read(arg, &mut rest)? {
-            continue;
-        }
-        match arg.as_str() {
-            "--book" => file = Some(flag_value::<PathBuf>(arg, rest.next())?),
-            "--help" | "-h" => {
-                println!("{HELP}");
-                return Ok(());
-            }
-            other => bail!("unexpected argument '{other}' (see kaiser book --help)"),
-        }
-    }
+fn probe(args: ProbeArgs) -> Result<()> {
+    let position = &args.position;
     let loaded;
-    let book = match &file {
+    let book = match &args.book {
         Some(path) => {
             loaded = Book::load(path).with_context(|| format!("book {}", path.display()))?;
             &loaded

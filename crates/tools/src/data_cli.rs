@@ -1,58 +1,72 @@
 //! The command line of `kaiser data`: what a store of training data holds (`info`), and its
 //! training positions as text (`dump`) for trainers outside Kaiser.
 
-use super::args::flag_value;
 use super::data::store;
 use super::data::summary::Summary;
 use super::data::{DataReader, PlyScore};
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, Result};
 use std::fmt::Write as _;
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-/// `kaiser data --help`.
-pub const HELP: &str = "\
-kaiser data: the training data that `kaiser datagen` writes.
+/// `kaiser data`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(
+    about = "Tells what training data holds, or prints its positions as text",
+    long_about = "The training data that `kaiser datagen` writes: what a store holds (info), \
+                  and its training positions as text (dump) for trainers outside Kaiser.",
+    after_long_help = "A training position is one past the game's opening whose side to move is \
+                       not in check, whose move is neither a capture nor a promotion, and whose \
+                       search saw no forced win."
+)]
+pub struct Args {
+    #[command(subcommand)]
+    command: DataCommand,
+}
 
-Usage:
-  kaiser data info [PATH...] [--data-dir DIR]
-      Games, plies, training positions, results and endings, score and game-phase
-      distributions and bytes, by variant, of the data files at each PATH (a file, or every
-      .kgd file under a directory; default: the data directory). Every game is replayed, so a
-      damaged file is reported with the offset of its first bad record.
-  kaiser data dump PATH [--limit N]
-      Prints the training positions of the files at PATH, one `FEN | SCORE | RESULT` line each:
-      SCORE the search's score in centipawns for White (`-` if none), RESULT the game's result
-      for White (1, 0.5 or 0).
-
-A training position is one past the game's opening whose side to move is not in check, whose
-move is neither a capture nor a promotion, and whose search saw no forced win.";
+#[derive(Debug, clap::Subcommand)]
+enum DataCommand {
+    /// What data files hold, by variant
+    #[command(
+        long_about = "Games, plies, training positions, results and endings, score and \
+                            game-phase distributions and bytes, by variant, of the data files \
+                            at each PATH. Every game is replayed, so a damaged file is \
+                            reported with the offset of its first bad record."
+    )]
+    Info {
+        /// A data file, or a directory (every .kgd file under it); default: the data directory
+        #[arg(value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        /// The data directory (default $KAISER_DATA_DIR, else $XDG_DATA_HOME/kaiser, else
+        /// ~/.local/share/kaiser)
+        #[arg(long, value_name = "DIR")]
+        data_dir: Option<PathBuf>,
+    },
+    /// Prints training positions, one `FEN | SCORE | RESULT` line each
+    #[command(
+        long_about = "Prints the training positions of the files at PATH, one \
+                            `FEN | SCORE | RESULT` line each: SCORE the search's score in \
+                            centipawns for White (`-` if none), RESULT the game's result for \
+                            White (1, 0.5 or 0)."
+    )]
+    Dump {
+        /// A data file, or a directory (every .kgd file under it)
+        path: PathBuf,
+        /// Print at most N positions
+        #[arg(long, value_name = "N")]
+        limit: Option<u64>,
+    },
+}
 
 /// Runs `kaiser data ...`.
-pub fn run(args: &[String]) -> Result<()> {
-    match args.first().map(String::as_str) {
-        Some("info") => info(&args[1..]),
-        Some("dump") => dump(&args[1..]),
-        Some("--help" | "-h") | None => {
-            println!("{HELP}");
-            Ok(())
-        }
-        Some(other) => bail!("unknown data command '{other}' (see kaiser data --help)"),
+pub fn run(args: Args) -> Result<()> {
+    match args.command {
+        DataCommand::Info { paths, data_dir } => info(paths, data_dir),
+        DataCommand::Dump { path, limit } => dump(&path, limit.unwrap_or(u64::MAX)),
     }
 }
 
-fn info(args: &[String]) -> Result<()> {
-    let (mut paths, mut data_dir) = (Vec::new(), None);
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--data-dir" => data_dir = Some(flag_value::<PathBuf>(arg, rest.next())?),
-            flag if flag.starts_with("--") => {
-                bail!("unexpected argument '{flag}' (see kaiser data --help)")
-            }
-            path => paths.push(PathBuf::from(path)),
-        }
-    }
+fn info(mut paths: Vec<PathBuf>, data_dir: Option<PathBuf>) -> Result<()> {
     if paths.is_empty() {
         paths.push(data_dir.map_or_else(store::default_dir, Ok)?);
     }
@@ -66,25 +80,10 @@ fn info(args: &[String]) -> Result<()> {
     Ok(())
 }
 
-fn dump(args: &[String]) -> Result<()> {
-    let (mut path, mut limit) = (None, u64::MAX);
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--limit" => limit = flag_value(arg, rest.next())?,
-            flag if flag.starts_with("--") => {
-                bail!("unexpected argument '{flag}' (see kaiser data --help)")
-            }
-            other if path.is_none() => path = Some(PathBuf::from(other)),
-            other => bail!("unexpected argument '{other}': one PATH only"),
-        }
-    }
-    let Some(path) = path else {
-        bail!("data dump needs a PATH (see kaiser data --help)")
-    };
+fn dump(path: &Path, limit: u64) -> Result<()> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut written = 0;
-    for file in store::data_files(&path)? {
+    for file in store::data_files(path)? {
         let mut reader = DataReader::open(&file)?;
         let variant = reader.header().variant;
         let context = |e| anyhow!("{}: {e}", file.display());

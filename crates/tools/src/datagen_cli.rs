@@ -1,46 +1,71 @@
 //! The command line of `kaiser datagen`.
 
-use super::args::flag_value;
+use super::cli::{positive, variant};
 use super::data::store::{self, RunFile};
 use super::data::{Header, Source};
 use super::datagen::{self, Config};
 use super::matches::openings::{built_in, read_file};
 use super::pgn_import;
-use anyhow::{bail, Context, Result};
+use super::progress::Progress;
+use anyhow::{Context, Result};
 use kaiser_engine::Variant;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// `kaiser datagen --help`.
-pub const HELP: &str = "\
-kaiser datagen: self-play games with a search score a ply, training data for the evaluation.
+/// `kaiser datagen`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(
+    about = "Plays self-play games with a search score a move: training data for the evaluation",
+    long_about = "Plays self-play games with a search score a ply, training data for the \
+                  evaluation, and appends them to a resumable run in the data directory; or, \
+                  with --pgn, takes the games from PGN files.",
+    after_long_help = AFTER_HELP
+)]
+pub struct Args {
+    /// The variant
+    #[arg(long, value_name = "V", default_value_t = defaults().variant, value_parser = variant(),
+          ignore_case = true)]
+    variant: Variant,
+    /// Games wanted in the run, counting those already played
+    #[arg(long, value_name = "N", default_value_t = defaults().games)]
+    games: u32,
+    /// Soft node limit of each move's search (2500: about 4,700 nodes a move in Empire)
+    #[arg(long, value_name = "N", default_value_t = defaults().nodes,
+          value_parser = positive::<u32>)]
+    nodes: u32,
+    /// Games played at once
+    #[arg(long, value_name = "T", default_value_t = defaults().threads,
+          value_parser = positive::<usize>)]
+    threads: usize,
+    /// The run's random seed
+    #[arg(long, value_name = "S", default_value_t = defaults().seed)]
+    seed: u64,
+    /// Random moves after each opening
+    #[arg(long, value_name = "N", default_value_t = defaults().random_plies)]
+    random_plies: u8,
+    /// Starting positions, FEN or EPD lines (default: the variant's test openings, built into
+    /// the binary)
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// The data directory (default $KAISER_DATA_DIR, else $XDG_DATA_HOME/kaiser, else
+    /// ~/.local/share/kaiser); the run's file is DIR/<variant>/selfplay-n<nodes>-s<seed>.kgd
+    #[arg(long, value_name = "DIR", conflicts_with = "out")]
+    data_dir: Option<PathBuf>,
+    /// Write to FILE instead
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Take the games from PGN files instead of playing (repeatable)
+    #[arg(long, value_name = "FILE", requires = "out")]
+    pgn: Vec<PathBuf>,
+}
 
-Usage:
-  kaiser datagen [--variant empire|orda|chess] [--games N] [--nodes N] [--threads T]
-                 [--seed S] [--random-plies N] [--openings FILE] [--data-dir DIR | --out FILE]
-  kaiser datagen --pgn GAMES.pgn [--pgn MORE.pgn ...] [--variant V] --out FILE
-
-  --variant V        empire (default), orda or chess
-  --games N          games wanted in the run, counting those already played (default 1000)
-  --nodes N          soft node limit of each move's search (default 2500: about 4,700
-                     nodes a move in Empire)
-  --threads T        games played at once (default 1)
-  --seed S           the run's random seed (default 1)
-  --random-plies N   random moves after each opening (default 4)
-  --openings FILE    starting positions, FEN or EPD lines (default: the variant's test
-                     openings, built into the binary)
-  --data-dir DIR     the data directory (default $KAISER_DATA_DIR, else $XDG_DATA_HOME/kaiser,
-                     else ~/.local/share/kaiser); the run's file is
-                     DIR/<variant>/selfplay-n<nodes>-s<seed>.kgd
-  --out FILE         write to FILE instead
-  --pgn FILE         take the games from PGN files instead of playing (repeatable)
-
+const AFTER_HELP: &str = "\
 Each game starts from a random opening and random moves, then Kaiser plays both sides, one
 search thread each, stopping each search after the iteration that passes the node limit (or at
-four times the limit). A start that a search scores beyond 3 pawns is drawn again. Every
-move is written with its score (centipawns for White), and the game's result; a game ends by
-the rules, by adjudication (a score of 15 pawns or more for one side 8 plies running, or within
+four times the limit). A start that a search scores beyond 3 pawns is drawn again. Every move
+is written with its score (centipawns for White), and the game's result; a game ends by the
+rules, by adjudication (a score of 15 pawns or more for one side 8 plies running, or within
 0.08 pawns 16 plies running after ply 80), or as a draw after 400 plies.
 
 The file is binary (see tuning/README.md, \"The data format\"), about 4 bytes a move. Runs
@@ -54,49 +79,33 @@ match -pgnout` writes them) are written to FILE anew, each move with the score o
 Example:
   kaiser datagen --variant empire --games 200000 --threads 2";
 
-/// Runs `kaiser datagen ...`.
-pub fn run(args: &[String]) -> Result<()> {
-    let mut config = Config::new(Variant::Empire, Vec::new());
-    let (mut out, mut data_dir, mut openings_file) = (None, None, None);
-    let mut pgn_files = Vec::new();
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--out" => out = Some(flag_value::<PathBuf>(arg, rest.next())?),
-            "--data-dir" => data_dir = Some(flag_value::<PathBuf>(arg, rest.next())?),
-            "--games" => config.games = flag_value(arg, rest.next())?,
-            "--nodes" => config.nodes = flag_value(arg, rest.next())?,
-            "--variant" => config.variant = flag_value(arg, rest.next())?,
-            "--openings" => openings_file = Some(flag_value::<PathBuf>(arg, rest.next())?),
-            "--threads" => config.threads = flag_value(arg, rest.next())?,
-            "--seed" => config.seed = flag_value(arg, rest.next())?,
-            "--random-plies" => config.random_plies = flag_value(arg, rest.next())?,
-            "--pgn" => pgn_files.push(flag_value::<String>(arg, rest.next())?),
-            "--help" | "-h" => {
-                println!("{HELP}");
-                return Ok(());
-            }
-            other => bail!("unexpected argument '{other}' (see kaiser datagen --help)"),
-        }
+/// The defaults of `kaiser datagen`.
+fn defaults() -> Config {
+    Config::new(Variant::Empire, Vec::new())
+}
+
+/// Runs `kaiser datagen`.
+pub fn run(args: Args) -> Result<()> {
+    if !args.pgn.is_empty() {
+        let out = args.out.context("datagen --pgn needs --out FILE")?;
+        return import_games(&args.pgn, args.variant, &out);
     }
-    if config.nodes == 0 || config.threads == 0 {
-        bail!("--nodes and --threads must be at least 1");
-    }
-    if out.is_some() && data_dir.is_some() {
-        bail!("give --out or --data-dir, not both");
-    }
-    if !pgn_files.is_empty() {
-        let out = out.context("datagen --pgn needs --out FILE")?;
-        return import_games(&pgn_files, config.variant, &out);
-    }
-    config.openings = match &openings_file {
-        Some(file) => read_file(file, config.variant)?,
-        None => built_in(config.variant),
+    let openings = match &args.openings {
+        Some(file) => read_file(file, args.variant)?,
+        None => built_in(args.variant),
     };
-    let out = match out {
+    let config = Config {
+        games: args.games,
+        nodes: args.nodes,
+        threads: args.threads,
+        seed: args.seed,
+        random_plies: args.random_plies,
+        ..Config::new(args.variant, openings)
+    };
+    let out = match args.out {
         Some(out) => out,
         None => {
-            let dir = data_dir.map_or_else(store::default_dir, Ok)?;
+            let dir = args.data_dir.map_or_else(store::default_dir, Ok)?;
             store::run_file(&dir, config.variant, config.nodes, config.seed)
         }
     };
@@ -123,7 +132,7 @@ fn generate(config: &Config, out: &Path) -> Result<()> {
         config.games - first
     );
     let start = Instant::now();
-    let mut progress = Progress::new(first, config.games);
+    let progress = Progress::new(u64::from(config.games), Duration::from_secs(60));
     let (mut done, mut positions, mut bytes) = (first, 0u64, 0usize);
     let variant = config.variant;
     let mut buffer = Vec::new();
@@ -135,13 +144,20 @@ fn generate(config: &Config, out: &Path) -> Result<()> {
         bytes += buffer.len();
         game.training_positions(variant, 0, |_| positions += 1)
             .map_err(std::io::Error::other)?;
-        progress.show(done, positions);
+        let seconds = start.elapsed().as_secs_f64().max(1e-9);
+        let eta = f64::from(config.games - done) * seconds / f64::from(done - first);
+        let message = format!(
+            "{done}/{} games, {positions} positions ({:.0}/s), ETA {eta:.0} s",
+            config.games,
+            positions as f64 / seconds,
+        );
+        progress.update(u64::from(done), u64::from(config.games), message);
         Ok(())
     })
     .with_context(|| format!("cannot write {name}"))?;
+    progress.finish();
     file.sync_all()?;
     let seconds = start.elapsed().as_secs_f64();
-    eprintln!();
     eprintln!(
         "{name}: {} games ({} new, {positions} training positions, {:.0} a second, {:.2} bytes \
          each, {:.0} nodes a search) in {seconds:.0} s",
@@ -155,7 +171,7 @@ fn generate(config: &Config, out: &Path) -> Result<()> {
 }
 
 /// `kaiser datagen --pgn ...`: writes the games of `pgn_files` to `out`.
-fn import_games(pgn_files: &[String], variant: Variant, out: &Path) -> Result<()> {
+fn import_games(pgn_files: &[PathBuf], variant: Variant, out: &Path) -> Result<()> {
     let header = Header {
         variant,
         source: Source::Pgn,
@@ -167,9 +183,10 @@ fn import_games(pgn_files: &[String], variant: Variant, out: &Path) -> Result<()
     let mut bytes = header.encode().to_vec();
     let mut games = 0;
     for file in pgn_files {
-        let pgn = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+        let name = file.display();
+        let pgn = std::fs::read_to_string(file).with_context(|| format!("cannot read {name}"))?;
         let imported =
-            pgn_import::import(&pgn, variant, games).with_context(|| format!("in {file}"))?;
+            pgn_import::import(&pgn, variant, games).with_context(|| format!("in {name}"))?;
         for game in &imported {
             game.encode(&mut bytes);
         }
@@ -178,47 +195,4 @@ fn import_games(pgn_files: &[String], variant: Variant, out: &Path) -> Result<()
     std::fs::write(out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
     eprintln!("{}: {games} games", out.display());
     Ok(())
-}
-
-/// Shows a run's progress on standard error: a line redrawn after every game on a terminal, a
-/// line a minute otherwise (a log). Best effort: a closed stderr must not stop the run.
-struct Progress {
-    first: u32,
-    wanted: u32,
-    start: Instant,
-    last_line: Instant,
-    terminal: bool,
-}
-
-impl Progress {
-    const LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
-
-    fn new(first: u32, wanted: u32) -> Progress {
-        Progress {
-            first,
-            wanted,
-            start: Instant::now(),
-            last_line: Instant::now(),
-            terminal: std::io::stderr().is_terminal(),
-        }
-    }
-
-    fn show(&mut self, done: u32, positions: u64) {
-        if !self.terminal && self.last_line.elapsed() < Progress::LOG_EVERY && done < self.wanted {
-            return;
-        }
-        self.last_line = Instant::now();
-        let seconds = self.start.elapsed().as_secs_f64().max(1e-9);
-        let rate = f64::from(done - self.first) / seconds;
-        let eta = f64::from(self.wanted - done) / rate.max(1e-9);
-        let line = format!(
-            "{done}/{} games, {positions} positions ({:.0}/s), ETA {eta:.0} s",
-            self.wanted,
-            positions as f64 / seconds,
-        );
-        let _ = match self.terminal {
-            true => write!(std::io::stderr(), "\r{line} "),
-            false => writeln!(std::io::stderr(), "{line}"),
-        };
-    }
 }

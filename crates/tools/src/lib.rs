@@ -1,13 +1,15 @@
 //! Kaiser's tools, built on the engine's public API (`kaiser_engine`) and never imported by it:
 //! the test-openings generator, the opening-book builder, command-line analysis, the match runner
 //! and the statistics of its results, the tuner, the training-data generator and its store, with
-//! the command lines of each.
+//! the command line of each (`*_cli`, `matches::cli`: clap's derive API; the `kaiser` binary
+//! gathers them as subcommands), what those command lines share (`cli`) and their progress
+//! display on standard error (`progress`).
 
 pub mod analyse;
 pub mod analyse_cli;
-pub mod args;
 pub mod book_build;
 pub mod book_cli;
+pub mod cli;
 pub mod data;
 pub mod data_cli;
 pub mod datagen;
@@ -16,7 +18,9 @@ pub mod matches;
 pub mod nnue;
 pub mod nnue_cli;
 pub mod openings;
+pub mod openings_cli;
 pub mod pgn_import;
+pub mod progress;
 pub mod sprt_cli;
 pub mod stats;
 pub mod tune;

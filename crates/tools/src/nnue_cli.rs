@@ -1,25 +1,25 @@
 //! The command line of `kaiser nnue`: training Kaiser's networks.
 
+use super::cli::variant;
 use super::data::store;
 use super::nnue::checkpoint::Checkpoint;
 use super::nnue::dataset;
 use super::nnue::model::Model;
 use super::nnue::train::{self, checkpoint_path, Settings};
 use anyhow::{bail, Result};
-use clap::{Parser, Subcommand};
 use kaiser_engine::Variant;
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// kaiser nnue: Kaiser's learned evaluation.
-#[derive(Parser, Debug)]
-#[command(name = "kaiser nnue")]
-struct Cli {
+/// `kaiser nnue`'s arguments.
+#[derive(clap::Args, Debug)]
+#[command(about = "Kaiser's learned evaluation (NNUE): trains networks on training data")]
+pub struct Args {
     #[command(subcommand)]
     command: Command,
 }
 
-#[derive(Subcommand, Debug)]
+#[derive(clap::Subcommand, Debug)]
 enum Command {
     /// Trains a network on training data from `kaiser datagen`.
     ///
@@ -35,7 +35,8 @@ enum Command {
 #[derive(clap::Args, Debug)]
 struct TrainArgs {
     /// The game the data and the network are for.
-    #[arg(long, default_value = "empire")]
+    #[arg(long, value_name = "V", default_value_t = Variant::Empire, value_parser = variant(),
+          ignore_case = true)]
     variant: Variant,
     /// A data file or a directory of them (default: the variant's data directory).
     #[arg(long)]
@@ -67,12 +68,9 @@ struct TrainArgs {
     resume: bool,
 }
 
-/// Runs `kaiser nnue ...`; `args` follow `nnue`.
-pub fn run(args: &[String]) -> Result<()> {
-    let cli =
-        Cli::try_parse_from(std::iter::once("kaiser nnue".to_string()).chain(args.iter().cloned()))
-            .unwrap_or_else(|e| e.exit());
-    match cli.command {
+/// Runs `kaiser nnue ...`.
+pub fn run(args: Args) -> Result<()> {
+    match args.command {
         Command::Train(args) => run_train(args),
     }
 }

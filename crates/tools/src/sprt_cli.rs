@@ -8,42 +8,62 @@ use super::matches::tally::Tally;
 use crate::stats::Pentanomial;
 use anyhow::{bail, ensure, Context, Result};
 
-/// `kaiser sprt --help`.
-pub const HELP: &str = "\
-kaiser sprt: Elo and the SPRT of game-pair results, summed over one or more runs.
+/// `kaiser sprt`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(
+    about = "Elo and the SPRT of game-pair counts summed over runs (a test continued after an \
+             interruption)",
+    long_about = "Elo and the SPRT of game-pair results, summed over one or more runs. Prints \
+                  the Elo difference and normalized Elo with their 95% intervals, the summed \
+                  counts, and the log-likelihood ratio with its verdict, as `kaiser match \
+                  -sprt` would after those pairs.",
+    after_long_help = "Example (an SPRT continued after an interruption):\n  \
+                       kaiser sprt elo0=0 elo1=10 9,0,40,0,41 4,0,9,0,10"
+)]
+pub struct Args {
+    /// The test, as after `kaiser match -sprt`: elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]
+    /// [model=normalized|logistic]; then each run's pentanomial counts LL,LD,DD,WD,WW (game
+    /// pairs in which the first engine scored 0, 1/2, 1, 1 1/2, 2), as `kaiser match` prints
+    /// them after Ptnml(0-2); the runs are added up
+    #[arg(value_name = "KEY=VALUE|PTNML", required = true, value_parser = parse_arg)]
+    args: Vec<SprtArg>,
+}
 
-Usage:
-  kaiser sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=normalized|logistic] PTNML...
+/// One argument: a key of the test, or one run's counts.
+#[derive(Clone, Debug)]
+enum SprtArg {
+    Key(String, String),
+    Run(Pentanomial),
+}
 
-  PTNML   one run's pentanomial counts LL,LD,DD,WD,WW (game pairs in which the first engine
-          scored 0, 1/2, 1, 1 1/2, 2), as `kaiser match` prints them after Ptnml(0-2); the
-          runs are added up
+fn parse_arg(text: &str) -> Result<SprtArg> {
+    Ok(match text.split_once('=') {
+        Some((key, value)) => SprtArg::Key(key.to_string(), value.to_string()),
+        None => SprtArg::Run(parse_pentanomial(text)?),
+    })
+}
 
-Prints the Elo difference and normalized Elo with their 95% intervals, the summed counts, and
-the log-likelihood ratio with its verdict, as `kaiser match -sprt` would after those pairs.
-
-Example (an SPRT continued after an interruption):
-  kaiser sprt elo0=0 elo1=10 9,0,40,0,41 4,0,9,0,10";
-
-/// Runs `kaiser sprt` with the arguments after `sprt`.
-pub fn run(args: &[String]) -> Result<()> {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{HELP}");
-        return Ok(());
-    }
-    let sprt = sprt_from_keys(args.iter().filter_map(|a| a.split_once('=')))?;
-    let runs: Vec<&String> = args.iter().filter(|a| !a.contains('=')).collect();
-    ensure!(
-        !runs.is_empty(),
-        "no results: give at least one run's counts LL,LD,DD,WD,WW (see kaiser sprt --help)"
-    );
+/// Runs `kaiser sprt`.
+pub fn run(args: Args) -> Result<()> {
+    let keys = args.args.iter().filter_map(|arg| match arg {
+        SprtArg::Key(key, value) => Some((key.as_str(), value.as_str())),
+        SprtArg::Run(_) => None,
+    });
+    let sprt = sprt_from_keys(keys)?;
     let mut tally = Tally::default();
-    for run in runs {
-        let counts = parse_pentanomial(run).with_context(|| format!("bad counts '{run}'"))?;
-        for (sum, count) in tally.pairs.counts.iter_mut().zip(counts.counts) {
-            *sum += count;
+    let mut runs = 0;
+    for arg in &args.args {
+        if let SprtArg::Run(counts) = arg {
+            runs += 1;
+            for (sum, count) in tally.pairs.counts.iter_mut().zip(counts.counts) {
+                *sum += count;
+            }
         }
     }
+    ensure!(
+        runs > 0,
+        "no results: give at least one run's counts LL,LD,DD,WD,WW (see kaiser sprt --help)"
+    );
     ensure!(tally.pairs.total() > 0, "the counts hold no game pairs");
     println!(
         "Pairs: {} ({} games), score {:.3}",

@@ -1,39 +1,71 @@
 //! The command line of `kaiser tune`.
 
-use super::args::flag_value;
+use super::cli::{positive, variant};
+use super::progress::Progress;
 use super::tune::{self, Schedule};
 use super::weights_file;
 use anyhow::{bail, Context, Result};
 use kaiser_engine::eval::weights;
 use kaiser_engine::Variant;
-use std::io::Write;
-use std::time::Instant;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
-/// `kaiser tune --help`.
-pub const HELP: &str = "\
-kaiser tune: fits the evaluation's weights to game results (Texel's method).
+/// `kaiser tune`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(
+    about = "Fits the evaluation's weights to game results and writes them into the source",
+    long_about = "Fits the evaluation's weights to game results (Texel's method).",
+    after_long_help = AFTER_HELP
+)]
+pub struct Args {
+    /// A data file of `kaiser datagen`, a directory of them (every .kgd file under it), or a
+    /// file of `FEN | RESULT` lines (the earlier text format)
+    #[arg(long, value_name = "PATH")]
+    data: PathBuf,
+    /// The variant of the data and of the weights tuned
+    #[arg(long, value_name = "V", default_value_t = Variant::Empire, value_parser = variant(),
+          ignore_case = true)]
+    variant: Variant,
+    /// Gradient steps over the whole training set
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    epochs: usize,
+    /// Adam's step size, in weight units
+    #[arg(
+        long,
+        value_name = "R",
+        default_value_t = 1.0,
+        allow_negative_numbers = true
+    )]
+    rate: f64,
+    /// The penalty L * sum((w - w0)^2) holding weights near where they start (0 for none)
+    #[arg(
+        long,
+        value_name = "L",
+        default_value_t = 1e-8,
+        allow_negative_numbers = true
+    )]
+    regularise: f64,
+    /// Sections left as they are, by name: material, pst, camp-distance, camp-road,
+    /// mobility-capture, mobility-quiet, king-attack, threats, passed, pawns, kings (e.g. to tune
+    /// a build without a term, freeze it at zero)
+    #[arg(long, value_name = "SECTION,...", value_delimiter = ',')]
+    freeze: Vec<String>,
+    /// Every Nth game is kept out of training to measure the fit
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    holdout: usize,
+    /// Threads computing the gradient
+    #[arg(long, value_name = "T", default_value_t = 2, value_parser = positive::<usize>)]
+    threads: usize,
+    /// The scaling constant (default: fitted to the data first)
+    #[arg(long, value_name = "K", allow_negative_numbers = true)]
+    k: Option<f64>,
+    /// Where the tuned weights are written (default
+    /// crates/engine/src/eval/weights/<variant>.rs; rebuild Kaiser to use them)
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
 
-Usage:
-  kaiser tune --data PATH [--variant empire|orda|chess] [--epochs N] [--rate R]
-              [--regularise L] [--freeze SECTION,...] [--holdout N] [--threads T] [--k K]
-              [--out FILE]
-
-  --data PATH     a data file of `kaiser datagen`, a directory of them (every .kgd file
-                  under it), or a file of `FEN | RESULT` lines (the earlier text format)
-  --variant V     the variant of the data and of the weights tuned (default empire)
-  --epochs N      gradient steps over the whole training set (default 1000)
-  --rate R        Adam's step size, in weight units (default 1.0)
-  --regularise L  the penalty L * sum((w - w0)^2) holding weights near where they start
-                  (default 1e-8; 0 for none)
-  --freeze S,...  sections left as they are, by name: material, pst, camp-distance,
-                  camp-road, mobility-capture, mobility-quiet, king-attack, threats, passed,
-                  pawns, kings (e.g. to tune a build without a term, freeze it at zero)
-  --holdout N     every Nth game is kept out of training to measure the fit (default 10)
-  --threads T     threads computing the gradient (default 2)
-  --k K           the scaling constant (default: fitted to the data first)
-  --out FILE      where the tuned weights are written
-                  (default crates/engine/src/eval/weights/<variant>.rs; rebuild Kaiser to use them)
-
+const AFTER_HELP: &str = "\
 It starts from the weights Kaiser is built with, fits K, then moves every weight at once and
 prints the loss (mean squared error against the results) on the training positions and on the
 held-out ones, before and after. See tuning/README.md for the whole recipe.
@@ -41,43 +73,16 @@ held-out ones, before and after. See tuning/README.md for the whole recipe.
 Example:
   kaiser tune --data ~/.local/share/kaiser/empire --epochs 2000";
 
-/// Runs `kaiser tune ...`.
-pub fn run(args: &[String]) -> Result<()> {
-    let mut variant = Variant::Empire;
-    let (mut data_file, mut out, mut fixed_k) = (None, None, None);
-    let mut holdout = 10;
-    let mut frozen = Vec::new();
-    let mut schedule = Schedule {
-        epochs: 1000,
-        rate: 1.0,
-        regularisation: 1e-8,
-        threads: 2,
+/// Runs `kaiser tune`.
+pub fn run(args: Args) -> Result<()> {
+    let schedule = Schedule {
+        epochs: args.epochs,
+        rate: args.rate,
+        regularisation: args.regularise,
+        threads: args.threads,
     };
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--data" => data_file = Some(flag_value::<String>(arg, rest.next())?),
-            "--variant" => variant = flag_value(arg, rest.next())?,
-            "--epochs" => schedule.epochs = flag_value(arg, rest.next())?,
-            "--rate" => schedule.rate = flag_value(arg, rest.next())?,
-            "--regularise" => schedule.regularisation = flag_value(arg, rest.next())?,
-            "--holdout" => holdout = flag_value(arg, rest.next())?,
-            "--freeze" => {
-                let names: String = flag_value(arg, rest.next())?;
-                frozen.extend(names.split(',').map(|name| name.trim().to_string()));
-            }
-            "--threads" => schedule.threads = flag_value(arg, rest.next())?,
-            "--k" => fixed_k = Some(flag_value::<f64>(arg, rest.next())?),
-            "--out" => out = Some(flag_value::<String>(arg, rest.next())?),
-            "--help" | "-h" => {
-                println!("{HELP}");
-                return Ok(());
-            }
-            other => bail!("unexpected argument '{other}' (see kaiser tune --help)"),
-        }
-    }
-    if holdout < 2 || schedule.threads == 0 {
-        bail!("--holdout must be at least 2 and --threads at least 1");
+    if args.holdout < 2 {
+        bail!("--holdout must be at least 2");
     }
     if !(schedule.rate > 0.0 && schedule.rate.is_finite()) {
         bail!("--rate must be a positive number");
@@ -85,16 +90,21 @@ pub fn run(args: &[String]) -> Result<()> {
     if !(schedule.regularisation >= 0.0 && schedule.regularisation.is_finite()) {
         bail!("--regularise must be a number, 0 or more");
     }
-    if fixed_k.is_some_and(|k| !(k > 0.0 && k.is_finite())) {
+    if args.k.is_some_and(|k| !(k > 0.0 && k.is_finite())) {
         bail!("--k must be a positive number");
     }
-    let frozen = tune::frozen_weights(&frozen)?;
-    let data_file = data_file.context("tune needs --data FILE (see kaiser tune --help)")?;
-    let out =
-        out.unwrap_or_else(|| format!("crates/engine/src/eval/weights/{}.rs", variant.name()));
+    let frozen = tune::frozen_weights(&args.freeze)?;
+    let variant = args.variant;
+    let data_file = args.data.display();
+    let out = args.out.unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "crates/engine/src/eval/weights/{}.rs",
+            variant.name()
+        ))
+    });
 
     let start = Instant::now();
-    let data = tune::read_path(std::path::Path::new(&data_file), variant, holdout)
+    let data = tune::read_path(&args.data, variant, args.holdout)
         .with_context(|| format!("cannot read {data_file}"))?;
     if data.train.is_empty() || data.holdout.is_empty() {
         bail!(
@@ -112,12 +122,15 @@ pub fn run(args: &[String]) -> Result<()> {
 
     let mut params = tune::to_params(weights(variant));
     let threads = schedule.threads;
-    let k = fixed_k.unwrap_or_else(|| tune::fit_k(&params, &data.train, threads));
+    let k = args
+        .k
+        .unwrap_or_else(|| tune::fit_k(&params, &data.train, threads));
     let before = [&data.train, &data.holdout].map(|set| tune::loss(&params, k, set, threads));
     eprintln!(
         "K = {k:.6}; loss before: training {:.6}, held out {:.6}",
         before[0], before[1]
     );
+    let progress = Progress::new(schedule.epochs as u64, Duration::ZERO);
     tune::optimise(
         &mut params,
         &frozen,
@@ -127,16 +140,16 @@ pub fn run(args: &[String]) -> Result<()> {
         &mut |epoch, loss, params| {
             if epoch % 50 == 0 || epoch == schedule.epochs {
                 let held_out = tune::loss(params, k, &data.holdout, threads);
-                let _ = write!(
-                    std::io::stderr(),
-                    "\repoch {epoch}/{}: training {loss:.6}, held out {held_out:.6}, {:.0} s ",
+                let message = format!(
+                    "epoch {epoch}/{}: training {loss:.6}, held out {held_out:.6}, {:.0} s",
                     schedule.epochs,
                     start.elapsed().as_secs_f64()
                 );
+                progress.update(epoch as u64, schedule.epochs as u64, message);
             }
         },
     );
-    eprintln!();
+    progress.finish();
     let tuned = tune::to_weights(&params);
     let rounded = tune::to_params(&tuned);
     let after = [&data.train, &data.holdout].map(|set| tune::loss(&rounded, k, set, threads));
@@ -145,7 +158,10 @@ pub fn run(args: &[String]) -> Result<()> {
         after[0], after[1]
     );
     std::fs::write(&out, weights_file::render(variant, &tuned))
-        .with_context(|| format!("cannot write {out}"))?;
-    eprintln!("weights written to {out}; rebuild Kaiser to use them");
+        .with_context(|| format!("cannot write {}", out.display()))?;
+    eprintln!(
+        "weights written to {}; rebuild Kaiser to use them",
+        out.display()
+    );
     Ok(())
 }

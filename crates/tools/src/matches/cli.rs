@@ -6,10 +6,9 @@ use super::adjudication::{Adjudication, DrawRule, ResignRule};
 use super::engine::EngineConfig;
 use super::game::GameSettings;
 use super::openings::{self, Order};
-use super::progress::{self, Progress};
+use super::progress::{self, MatchProgress};
 use super::runner::{self, MatchConfig};
 use super::time_control::{parse_seconds, ClockSpec, TimeControl};
-use crate::args::parse_value;
 use crate::stats::{EloModel, Sprt};
 use anyhow::{bail, ensure, Context, Result};
 use kaiser_engine::Variant;
@@ -17,20 +16,36 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-/// `kaiser match --help`.
-pub const HELP: &str = r#"kaiser match: engine-vs-engine matches with Kaiser as the arbiter.
+/// `kaiser match`'s arguments: clap takes them whole, `parse` reads them.
+#[derive(Debug, clap::Args)]
+#[command(
+    about = "Plays a match between two UCI engines, Kaiser arbitrating",
+    long_about = LONG_ABOUT,
+    override_usage = "kaiser match -engine cmd=PATH [KEY=VALUE...] -engine cmd=PATH [KEY=VALUE...] \
+                      [OPTIONS]",
+    after_long_help = AFTER_HELP
+)]
+pub struct Args {
+    /// The match, in cutechess-cli's syntax: -engine, -each and the options below
+    #[arg(
+        value_name = "OPTIONS",
+        trailing_var_arg = true,
+        allow_hyphen_values = true
+    )]
+    options: Vec<String>,
+}
+
+const LONG_ABOUT: &str = "\
+Engine-vs-engine matches with Kaiser as the arbiter.
 
 Plays games between two UCI engines (Kaiser builds, Fairy-Stockfish, anything that speaks UCI)
 for Empire, Orda or chess. Kaiser checks every move against its rules and keeps the clocks: an
 illegal move, a crash, a stall or a time forfeit loses. Games end by the rules (checkmate,
 stalemate, campmate, repetition, 50-move rule) or by optional adjudication. Each opening is
 played twice, colours swapped; results are counted per game and per game pair (pentanomial),
-and an SPRT can stop the match early. Results are from the first engine's point of view.
+and an SPRT can stop the match early. Results are from the first engine's point of view.";
 
-Usage:
-  kaiser match -engine cmd=PATH [KEY=VALUE...] -engine cmd=PATH [KEY=VALUE...] [OPTIONS]
-
-Engines (-engine twice; -each for settings both share, which -engine overrides):
+const AFTER_HELP: &str = r#"Engines (-engine twice; -each for settings both share, which -engine overrides):
   cmd=PATH           the engine program (relative to the current directory)
   name=NAME          its name in results and PGN (default: the program's file name)
   dir=DIR            working directory of the engine process
@@ -70,6 +85,7 @@ Match:
                      how long an engine may take to answer isready, to answer after
                      stop when its time is up, or to finish a search without a time
                      limit (nodes/depth) before it is stopped (default 10)
+  -help              this text
 
 Statistics and adjudication:
   -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=normalized|logistic]
@@ -86,8 +102,8 @@ Statistics and adjudication:
   -maxmoves N        a draw once N full moves have been played
 
 Output: a line per finished game and a status line (progress bar, W/D/L, Elo with its 95%
-interval, pentanomial counts, LLR with the SPRT bounds) on standard error; the final
-summary on standard output.
+interval, pentanomial counts, LLR with the SPRT bounds) on standard error, redrawn in place on
+a terminal and printed after every game otherwise; the final summary on standard output.
 
 Example (an SPRT of a new build against an old one, 2 games at a time):
   kaiser match -variant empire \
@@ -319,7 +335,11 @@ pub fn sprt_from_keys<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -
     let (mut elo0, mut elo1) = (None, None);
     let mut sprt = Sprt::new(0.0, 0.0, 0.05, 0.05);
     for (key, value) in pairs {
-        let number = || parse_value::<f64>(key, value);
+        let number = || {
+            value
+                .parse::<f64>()
+                .with_context(|| format!("bad {key} '{value}'"))
+        };
         match key {
             "elo0" => elo0 = Some(number()?),
             "elo1" => elo1 = Some(number()?),
@@ -502,10 +522,12 @@ pub fn parse(args: &[String]) -> Result<Option<Parsed>> {
     }))
 }
 
-/// `kaiser match ARGS`: parses, plays, prints the summary.
-pub fn run(args: &[String]) -> Result<()> {
-    let Some(Parsed { config, seed }) = parse(args)? else {
-        println!("{HELP}");
+/// `kaiser match ...`: parses, plays, prints the summary.
+pub fn run(args: Args) -> Result<()> {
+    let Some(Parsed { config, seed }) = parse(&args.options)? else {
+        // `-help` anywhere: the help clap gives for `kaiser match --help`.
+        use clap::Args as _;
+        Args::augment_args(clap::Command::new("match")).print_long_help()?;
         return Ok(());
     };
     let names = config.engines.each_ref().map(|e| e.name.as_str());
@@ -521,7 +543,7 @@ pub fn run(args: &[String]) -> Result<()> {
             n => format!("{n} positions"),
         },
     );
-    let progress = Progress::new(config.games, config.sprt);
+    let progress = MatchProgress::new(config.games, config.sprt);
     let start = Instant::now();
     let report = runner::run(&config, |finished, tally| {
         progress.game_finished(finished, tally)

@@ -1,76 +1,52 @@
 //! What a match shows while it runs and when it ends: a line per finished game, a status line
-//! (progress bar, W/D/L, Elo with its 95% interval, pentanomial counts, LLR and SPRT bounds) that
-//! is redrawn in place on a terminal and printed after each game otherwise, and the final
-//! summary.
+//! (W/D/L, Elo with its 95% interval, pentanomial counts, LLR and SPRT bounds) under a progress
+//! bar that is redrawn in place on a terminal and printed after each game otherwise, and the
+//! final summary.
 
 use super::runner::{FinishedGame, MatchReport};
 use super::tally::Tally;
+use crate::progress::Progress;
 use crate::stats::{Decision, EloModel, Pentanomial, Sprt};
 use kaiser_engine::notation::PgnResult;
 use std::fmt::Write as _;
-use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
-/// Cells of the progress bar.
-const BAR_WIDTH: usize = 20;
-
 /// The live display on standard error.
-pub struct Progress {
+pub struct MatchProgress {
     total: usize,
     sprt: Option<Sprt>,
-    /// Redraw the status line in place (standard error is a terminal).
-    in_place: bool,
+    display: Progress,
 }
 
-impl Progress {
-    pub fn new(total: usize, sprt: Option<Sprt>) -> Progress {
-        Progress {
+impl MatchProgress {
+    pub fn new(total: usize, sprt: Option<Sprt>) -> MatchProgress {
+        MatchProgress {
             total,
             sprt,
-            in_place: std::io::stderr().is_terminal(),
+            display: Progress::new(total as u64, Duration::ZERO),
         }
     }
 
     /// Shows a finished game and the standing after it.
     pub fn game_finished(&self, finished: &FinishedGame, tally: &Tally) {
         let record = &finished.record;
-        let line = format!(
+        self.display.println(&format!(
             "Finished game {} ({} vs {}): {} {{{}}}",
             finished.index + 1,
             record.names[0],
             record.names[1],
             PgnResult::from(record.result),
             record.description()
-        );
+        ));
         let status = status_line(tally, self.total, self.sprt.as_ref());
-        let mut err = std::io::stderr().lock();
-        let _ = if self.in_place {
-            write!(err, "\r\x1b[K{line}\n{status}")
-        } else {
-            writeln!(err, "{line}\n{status}")
-        };
-        let _ = err.flush();
+        self.display
+            .update(tally.games.total(), self.total as u64, status);
     }
 
-    /// Ends the in-place status line before the summary.
+    /// Ends the status line before the summary.
     pub fn finish(&self) {
-        if self.in_place {
-            eprintln!();
-        }
+        self.display.finish();
     }
-}
-
-/// `[#####...............] 25/100`.
-fn bar(done: u64, total: usize) -> String {
-    let filled = (done as usize * BAR_WIDTH)
-        .checked_div(total)
-        .unwrap_or(BAR_WIDTH)
-        .min(BAR_WIDTH);
-    format!(
-        "[{}{}] {done}/{total}",
-        "#".repeat(filled),
-        ".".repeat(BAR_WIDTH - filled)
-    )
 }
 
 /// The Elo of the results so far: from the game pairs once there are any, else from the games.
@@ -88,12 +64,12 @@ fn llr_text(sprt: &Sprt, pairs: &Pentanomial) -> String {
     format!("LLR {:.2} [{lower:.2}, {upper:.2}]", sprt.llr(pairs))
 }
 
-/// The one-line standing.
-pub fn status_line(tally: &Tally, total: usize, sprt: Option<&Sprt>) -> String {
+/// The one-line standing: `25/100  W 10 D 5 L 10  Elo ...  Ptnml [...]  LLR ...`.
+fn status_line(tally: &Tally, total: usize, sprt: Option<&Sprt>) -> String {
     let games = &tally.games;
     let mut line = format!(
-        "{}  W {} D {} L {}  Elo {}  Ptnml {}",
-        bar(games.total(), total),
+        "{}/{total}  W {} D {} L {}  Elo {}  Ptnml {}",
+        games.total(),
         games.wins(),
         games.draws(),
         games.losses(),

@@ -5,11 +5,11 @@
 use super::checkpoint::Checkpoint;
 use super::dataset::Dataset;
 use super::model::{Layout, Model};
+use crate::progress::Progress;
 use anyhow::{Context, Result};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -54,7 +54,7 @@ pub fn checkpoint_path(out: &std::path::Path) -> PathBuf {
 }
 
 /// Trains `state` on `train` for the epochs it has not done yet, reporting each epoch to
-/// `report`.
+/// `report` (called with the progress bar on standard error put aside, so it may print).
 pub fn train(
     state: &mut Checkpoint,
     train: &Dataset,
@@ -68,7 +68,7 @@ pub fn train(
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let batches_per_epoch = train.len().div_ceil(settings.batch);
     let total_batches = (settings.epochs * batches_per_epoch).max(1);
-    let progress = std::io::stderr().is_terminal();
+    let progress = Progress::new(total_batches as u64, Duration::from_secs(60));
     while state.epoch < settings.epochs {
         let started = Instant::now();
         let mut rng =
@@ -76,7 +76,6 @@ pub fn train(
         order.shuffle(&mut rng);
         let mut loss_sum = 0.0f64;
         let mut rate = settings.rate;
-        let mut shown = Instant::now();
         for (b, batch) in order.chunks(settings.batch).enumerate() {
             let done = state.epoch * batches_per_epoch + b;
             rate = scheduled_rate(settings.rate, done, total_batches);
@@ -89,20 +88,14 @@ pub fn train(
                 }
             }
             state.adam_step(sum, batch.len(), rate);
-            if progress && shown.elapsed() > Duration::from_millis(500) {
-                shown = Instant::now();
-                eprint!(
-                    "\repoch {}/{}: {:>3}% ({:.0} positions/s)   ",
-                    state.epoch + 1,
-                    settings.epochs,
-                    100 * (b + 1) / batches_per_epoch,
-                    ((b + 1) * settings.batch) as f64 / started.elapsed().as_secs_f64()
-                );
-                std::io::stderr().flush().ok();
-            }
-        }
-        if progress {
-            eprint!("\r{:60}\r", "");
+            let message = format!(
+                "epoch {}/{}: {:>3}% ({:.0} positions/s)",
+                state.epoch + 1,
+                settings.epochs,
+                100 * (b + 1) / batches_per_epoch,
+                ((b + 1) * settings.batch) as f64 / started.elapsed().as_secs_f64()
+            );
+            progress.update(done as u64 + 1, total_batches as u64, message);
         }
         state.epoch += 1;
         let seconds = started.elapsed().as_secs_f64();
@@ -110,15 +103,18 @@ pub fn train(
         state.save(&checkpoint_path(&settings.out))?;
         std::fs::write(&settings.out, state.model.quantise().to_bytes())
             .with_context(|| format!("writing {}", settings.out.display()))?;
-        report(&EpochReport {
-            epoch: state.epoch,
-            train_loss: loss_sum / train.len().max(1) as f64,
-            holdout_loss,
-            rate,
-            positions_per_second: train.len() as f64 / seconds,
-            seconds,
+        progress.suspend(|| {
+            report(&EpochReport {
+                epoch: state.epoch,
+                train_loss: loss_sum / train.len().max(1) as f64,
+                holdout_loss,
+                rate,
+                positions_per_second: train.len() as f64 / seconds,
+                seconds,
+            })
         });
     }
+    progress.finish();
     Ok(())
 }
 

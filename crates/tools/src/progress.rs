@@ -39,7 +39,7 @@ impl Progress {
     }
 
     /// True when the display is drawn in place (standard error is a terminal).
-    pub fn is_drawn(&self) -> bool {
+    fn is_drawn(&self) -> bool {
         !self.bar.is_hidden()
     }
 

@@ -95,10 +95,11 @@ impl Searcher<'_> {
         depth: i32,
         pv_index: usize,
     ) -> i32 {
-        self.pv[0].clear();
+        self.stack[0].pv.clear();
         let mut best = -INFINITE;
         for index in pv_index..self.root_moves.len() {
             let m = self.root_moves[index].mv;
+            self.stack[0].current_move = Some(m);
             self.play(m);
             let new_depth = depth - 1 + i32::from(self.pos.in_check());
             let score = if index == pv_index {
@@ -116,7 +117,7 @@ impl Searcher<'_> {
                 break;
             }
             let seldepth = self.seldepth;
-            let child_pv = &self.pv[1];
+            let child_pv = &self.stack[1].pv;
             let rm = &mut self.root_moves[index];
             if index == pv_index || score > alpha {
                 rm.score = score;
@@ -140,7 +141,7 @@ impl Searcher<'_> {
     /// stop. `rules`: also look at the 50-move rule and repetitions.
     fn settle(&mut self, ply: usize, rules: bool) -> Option<i32> {
         self.count_node(ply);
-        self.keys[ply] = self.pos.key();
+        self.stack[ply].key = self.pos.key();
         if self.stopped() {
             return Some(DRAW);
         }
@@ -160,20 +161,12 @@ impl Searcher<'_> {
             }
             return Some(DRAW);
         }
-        if halfmove >= 4 && self.is_repetition(ply, halfmove) {
+        // A repetition ends the game in the search's eyes if the position stood earlier on the
+        // search path (root included), or stands for the third time counting the game.
+        if halfmove >= 4 && (self.stack.repeats(ply, halfmove) || self.pos.repetitions() >= 2) {
             return Some(terminal_value(self.pos.variant().repetition_value(), ply));
         }
         None
-    }
-
-    /// A repetition that ends the game in the search's eyes: the position stood earlier on the
-    /// search path (root included), or it stands for the third time counting the game.
-    fn is_repetition(&self, ply: usize, halfmove: usize) -> bool {
-        let key = self.keys[ply];
-        let in_tree = (4..=ply.min(halfmove))
-            .step_by(2)
-            .any(|back| self.keys[ply - back] == key);
-        in_tree || self.pos.repetitions() >= 2
     }
 
     /// Makes `m`, prefetching the transposition-table entry of the position it leads to.
@@ -190,15 +183,6 @@ impl Searcher<'_> {
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
-    /// Sets `pv[ply]` to `m` followed by the line below it.
-    fn update_pv(&mut self, ply: usize, m: Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let line = &mut head[ply];
-        line.clear();
-        line.push(m);
-        line.extend(tail[0].iter().copied().take(MAX_PLY - 1));
-    }
-
     /// Principal variation search of a node `ply` plies below the root.
     fn negamax<const PV: bool>(
         &mut self,
@@ -210,7 +194,7 @@ impl Searcher<'_> {
         if depth <= 0 {
             return self.qsearch::<PV>(alpha, beta, ply);
         }
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         if let Some(value) = self.settle(ply, true) {
             return value;
         }
@@ -221,8 +205,7 @@ impl Searcher<'_> {
             return alpha;
         }
 
-        let key = self.pos.key();
-        let entry = self.shared.tt.probe(key, ply);
+        let entry = self.shared.tt.probe(self.stack[ply].key, ply);
         if let Some(e) = entry.filter(|e| !PV && e.depth >= depth && e.decides(alpha, beta)) {
             return e.value;
         }
@@ -237,6 +220,7 @@ impl Searcher<'_> {
             Some(e) => e.eval,
             None => self.static_eval(),
         };
+        self.stack[ply].static_eval = eval;
 
         // Reverse futility pruning: far above beta with little depth left, unless the enemy
         // king is about to win a campmate race that the static eval cannot see.
@@ -258,15 +242,14 @@ impl Searcher<'_> {
             && depth >= 3
             && eval >= beta
             && !is_mate(beta)
-            && !self.after_pass[ply]
+            && !self.stack.after_null(ply)
             && self.pos.has_pieces(us)
             && self.pos.may_pass()
         {
             let reduction = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+            self.stack[ply].current_move = None;
             self.pos.make_null_move();
-            self.after_pass[ply + 1] = true;
             let score = -self.negamax::<false>(-beta, -beta + 1, depth - reduction, ply + 1);
-            self.after_pass[ply + 1] = false;
             self.pos.unmake_null_move();
             if self.stopped() {
                 return DRAW;
@@ -276,7 +259,7 @@ impl Searcher<'_> {
             }
         }
 
-        let killers = self.histories.killers(ply);
+        let killers = self.stack[ply].killers;
         let mut picker = MovePicker::new(&self.pos, Wanted::All, tt_move, killers);
         let mut best = Best {
             value: -INFINITE,
@@ -301,6 +284,7 @@ impl Searcher<'_> {
                     }
                 }
             }
+            self.stack[ply].current_move = Some(m);
             self.play(m);
             let gives_check = self.pos.in_check();
             let quiet = !tactical && !gives_check && !campmate;
@@ -333,8 +317,8 @@ impl Searcher<'_> {
 
             if self.record::<PV>(&mut best, &mut alpha, beta, ply, m, score) {
                 if !tactical {
-                    self.histories
-                        .update_quiet(us, ply, depth, m, &quiets_tried);
+                    self.histories.update_quiet(us, depth, m, &quiets_tried);
+                    self.stack[ply].add_killer(m);
                 }
                 break;
             }
@@ -346,7 +330,7 @@ impl Searcher<'_> {
         if move_count == 0 {
             return no_moves_value(&self.pos, ply);
         }
-        self.store::<PV>(key, ply, best, beta, eval, depth);
+        self.store::<PV>(ply, best, beta, depth);
         best.value
     }
 
@@ -355,7 +339,7 @@ impl Searcher<'_> {
     /// It leaves the transposition table alone: its nodes are cheaper than the memory access a
     /// probe costs, and entries of depth 0 would only crowd out deeper ones.
     fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         if let Some(value) = self.settle(ply, false) {
             return value;
         }
@@ -429,7 +413,7 @@ impl Searcher<'_> {
         }
         best.mv = Some(m);
         if PV {
-            self.update_pv(ply, m);
+            self.stack.update_pv(ply, m);
         }
         if score >= beta {
             return true;
@@ -438,16 +422,9 @@ impl Searcher<'_> {
         false
     }
 
-    /// Stores a node's result, bounded by the window it was searched with.
-    fn store<const PV: bool>(
-        &self,
-        key: u64,
-        ply: usize,
-        best: Best,
-        beta: i32,
-        eval: i32,
-        depth: i32,
-    ) {
+    /// Stores a node's result, bounded by the window it was searched with, with the key and
+    /// static evaluation of its frame.
+    fn store<const PV: bool>(&self, ply: usize, best: Best, beta: i32, depth: i32) {
         let bound = if best.value >= beta {
             Bound::Lower
         } else if PV && best.mv.is_some() {
@@ -455,8 +432,15 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        self.shared
-            .tt
-            .store(key, ply, best.mv, best.value, eval, depth, bound);
+        let frame = &self.stack[ply];
+        self.shared.tt.store(
+            frame.key,
+            ply,
+            best.mv,
+            best.value,
+            frame.static_eval,
+            depth,
+            bound,
+        );
     }
 }

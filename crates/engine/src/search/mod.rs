@@ -12,6 +12,7 @@ mod history;
 mod ordering;
 mod see;
 pub mod skill;
+mod stack;
 mod thread;
 mod time;
 mod tt;

@@ -12,21 +12,18 @@
 use super::eval_cache::EvalCache;
 use super::history::Histories;
 use super::skill::Handicap;
+use super::stack::{Line, Stack};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::value::{self, to_score, wdl, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use super::{Bound, Info, Limits, Listener, SearchControl, SearchResult};
 use crate::Position;
-use arrayvec::ArrayVec;
 use kaiser_rules::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// Aspiration failures are reported only after this much time, to keep short searches quiet.
 const BOUND_REPORT_AFTER: Duration = Duration::from_secs(3);
-
-/// A principal variation.
-pub(super) type Line = ArrayVec<Move, { MAX_PLY + 1 }>;
 
 /// A node counter written by one thread only, alone on its cache line.
 #[derive(Default)]
@@ -107,12 +104,8 @@ pub(super) struct Searcher<'a> {
     completed_depth: i32,
     /// At a handicap, the main thread's lines of its last completed iteration, best first.
     candidates: Vec<RootMove>,
-    /// Triangular PV table: `pv[ply]` is the best line found from `ply`.
-    pub pv: Vec<Line>,
-    /// The keys of the positions on the current path, for repetitions inside the tree.
-    pub keys: [u64; MAX_PLY + 2],
-    /// Whether each position on the current path was reached by a null move.
-    pub after_pass: [bool; MAX_PLY + 2],
+    /// Everything kept per ply of the current path.
+    pub stack: Stack,
     pub eval_cache: EvalCache,
     main: Option<MainDuties<'a>>,
 }
@@ -146,8 +139,7 @@ impl<'a> Searcher<'a> {
             time: TimeManager::new(shared.limits, overhead),
             pondering: shared.control.is_pondering(),
         });
-        let mut keys = [0; MAX_PLY + 2];
-        keys[0] = pos.key();
+        let stack = Stack::new(pos.key());
         Searcher {
             id,
             pos,
@@ -159,9 +151,7 @@ impl<'a> Searcher<'a> {
             root_depth: 0,
             completed_depth: 0,
             candidates: Vec::new(),
-            pv: vec![Line::new(); MAX_PLY + 2],
-            keys,
-            after_pass: [false; MAX_PLY + 2],
+            stack,
             eval_cache: EvalCache::default(),
             main,
         }

@@ -1,0 +1,104 @@
+//! The search stack: one `Frame` per ply of the path from the root to the node being searched,
+//! holding everything the search keeps per ply (the position's key, its static evaluation, the
+//! move being searched from it, its killers and its principal variation).
+//!
+//! A node at `ply` owns `stack[ply]`; it reads its ancestors' frames (`stack[ply - 1]`, ...)
+//! and leaves `stack[ply + 1]` to its child. Whether a node was reached by a null move is the
+//! parent's current move being `None` (see `Stack::after_null`), as in Stockfish's `Stack`.
+//!
+//! To keep something new per ply (a continuation-history pointer, an NNUE accumulator, an
+//! excluded move), add a field to `Frame` with its `Default`; every frame is built by
+//! `Stack::new` at the start of each search, so nothing else changes.
+
+use super::value::MAX_PLY;
+use arrayvec::ArrayVec;
+use kaiser_rules::types::Move;
+use std::ops::{Index, IndexMut};
+
+/// A principal variation.
+pub(super) type Line = ArrayVec<Move, { MAX_PLY + 1 }>;
+
+/// What the search keeps for one ply of the current path.
+#[derive(Clone, Default)]
+pub(super) struct Frame {
+    /// The position's key, set as the node is entered (the root's by `Stack::new`): repetitions
+    /// inside the tree look back through these.
+    pub key: u64,
+    /// The static evaluation of a main-search node (`-INFINITE` in check), which the
+    /// transposition table stores with the node's result.
+    pub static_eval: i32,
+    /// The move being searched from this node; `None` while the node passes (null move).
+    pub current_move: Option<Move>,
+    /// Quiet moves that caused a beta cutoff at this ply, most recent first. They live for the
+    /// whole search (all iterations), since nodes at the same ply tend to share refutations.
+    pub killers: [Option<Move>; 2],
+    /// The best line found from this node.
+    pub pv: Line,
+}
+
+impl Frame {
+    /// Makes `m` the first killer, keeping the previous first as the second.
+    #[inline]
+    pub fn add_killer(&mut self, m: Move) {
+        if self.killers[0] != Some(m) {
+            self.killers[1] = self.killers[0];
+            self.killers[0] = Some(m);
+        }
+    }
+}
+
+/// The frames of plies `0..=MAX_PLY + 1`, indexed by ply.
+pub(super) struct Stack {
+    frames: Vec<Frame>,
+}
+
+impl Stack {
+    /// A fresh stack for a search from a root whose key is `root_key`.
+    pub fn new(root_key: u64) -> Stack {
+        let mut frames = vec![Frame::default(); MAX_PLY + 2];
+        frames[0].key = root_key;
+        Stack { frames }
+    }
+
+    /// True if the node at `ply` was reached by a null move.
+    #[inline]
+    pub fn after_null(&self, ply: usize) -> bool {
+        ply > 0 && self.frames[ply - 1].current_move.is_none()
+    }
+
+    /// True if the position at `ply` stood earlier on the path, an even number of plies (at
+    /// least four) and at most `reach` plies back.
+    #[inline]
+    pub fn repeats(&self, ply: usize, reach: usize) -> bool {
+        let key = self.frames[ply].key;
+        (4..=ply.min(reach))
+            .step_by(2)
+            .any(|back| self.frames[ply - back].key == key)
+    }
+
+    /// Sets the line at `ply` to `m` followed by the line below it.
+    #[inline]
+    pub fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.frames.split_at_mut(ply + 1);
+        let line = &mut head[ply].pv;
+        line.clear();
+        line.push(m);
+        line.extend(tail[0].pv.iter().copied().take(MAX_PLY - 1));
+    }
+}
+
+impl Index<usize> for Stack {
+    type Output = Frame;
+
+    #[inline]
+    fn index(&self, ply: usize) -> &Frame {
+        &self.frames[ply]
+    }
+}
+
+impl IndexMut<usize> for Stack {
+    #[inline]
+    fn index_mut(&mut self, ply: usize) -> &mut Frame {
+        &mut self.frames[ply]
+    }
+}

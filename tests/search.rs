@@ -4,7 +4,7 @@
 
 use kaiser_engine::search::skill::{Skill, CANDIDATES};
 use kaiser_engine::search::{
-    Clock, Engine, Info, Limits, Listener, NullListener, Score, SearchControl,
+    Clock, Engine, Info, Limits, Listener, NullListener, Parameters, Score, SearchControl,
 };
 use kaiser_engine::{Move, Position, Variant};
 use std::sync::{Arc, Mutex};
@@ -362,4 +362,37 @@ fn play_levels_pick_among_the_best_lines_and_report_the_move_played() {
             "level {level}: {infos:?}"
         );
     }
+}
+
+#[test]
+fn search_parameters_are_listed_and_set_by_name() {
+    let pos = Position::startpos(Variant::Empire);
+    let limits = Limits {
+        depth: Some(7),
+        ..Limits::default()
+    };
+    let nodes = |engine: &mut Engine| {
+        let recorder = Recorder::default();
+        engine.search(&pos, &limits, &SearchControl::new(), &recorder);
+        let infos = recorder.0.into_inner().unwrap();
+        infos.last().expect("a final report").nodes
+    };
+    let mut engine = Engine::new();
+    let listed: Vec<(&str, i32)> = engine
+        .parameters()
+        .values()
+        .map(|(spec, value)| (spec.name, value))
+        .collect();
+    assert_eq!(listed.len(), Parameters::SPECS.len());
+    assert!(listed.contains(&("nmp_min_depth", 3)));
+    let default_nodes = nodes(&mut engine);
+    // Null-move pruning off: the same search takes another number of nodes.
+    engine.set_parameter("nmp_min_depth", 16).unwrap();
+    assert_eq!(engine.parameters().get("nmp_min_depth"), Some(16));
+    assert_ne!(nodes(&mut engine), default_nodes);
+    assert!(engine.set_parameter("nmp_min_depth", 17).is_err());
+    assert!(engine.set_parameter("no_such_parameter", 1).is_err());
+    engine.set_parameter("nmp_min_depth", 3).unwrap();
+    engine.clear();
+    assert_eq!(nodes(&mut engine), default_nodes);
 }

@@ -17,18 +17,6 @@ use crate::{GenType, MoveList, Position};
 use arrayvec::ArrayVec;
 use kaiser_rules::types::{Bitboard, Move};
 use kaiser_rules::variant::TerminalValue;
-use once_cell::sync::Lazy;
-
-/// Late move reductions by depth and move number.
-static REDUCTIONS: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
-    let mut table = [[0; 64]; 64];
-    for (depth, row) in table.iter_mut().enumerate().skip(1) {
-        for (count, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.75 + (depth as f64).ln() * (count as f64).ln() / 2.25) as i32;
-        }
-    }
-    table
-});
 
 /// The value of a position without legal moves for the side to move, `ply` plies from the root.
 pub fn no_moves_value(pos: &Position, ply: usize) -> i32 {
@@ -212,7 +200,8 @@ impl Searcher<'_> {
         let tt_move = entry.and_then(|e| e.mv);
         // Internal iterative reduction: a node no earlier search gave a best move is likely
         // unimportant, and its moves are poorly ordered; search it a ply shallower.
-        let depth = depth - i32::from(depth >= 4 && tt_move.is_none());
+        let params = self.params;
+        let depth = depth - params.iir_reduction(depth, tt_move.is_some());
         let in_check = self.pos.in_check();
         let us = self.pos.side_to_move();
         let eval = match entry {
@@ -226,8 +215,7 @@ impl Searcher<'_> {
         // king is about to win a campmate race that the static eval cannot see.
         if !PV
             && !in_check
-            && depth <= 7
-            && eval - 180 * depth >= beta
+            && params.reverse_futility(depth, eval, beta)
             && !is_mate(beta)
             && !near_campmate(&self.pos, !us)
         {
@@ -239,14 +227,14 @@ impl Searcher<'_> {
         // and, with stalemate a loss in Empire, passing is far from the worst a side can do.
         if !PV
             && !in_check
-            && depth >= 3
+            && params.null_move_allowed(depth)
             && eval >= beta
             && !is_mate(beta)
             && !self.stack.after_null(ply)
             && self.pos.has_pieces(us)
             && self.pos.may_pass()
         {
-            let reduction = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+            let reduction = params.null_move_reduction(depth, eval - beta);
             self.stack[ply].current_move = None;
             self.pos.make_null_move();
             let score = -self.negamax::<false>(-beta, -beta + 1, depth - reduction, ply + 1);
@@ -275,9 +263,9 @@ impl Searcher<'_> {
             // Late move pruning and futility pruning of quiet moves near the leaves (a move
             // that gives check is not quiet; asked last, with facts gathered once per node).
             if !PV && !in_check && !tactical && !campmate && best.value > -MATE_BOUND {
-                let late = depth <= 4 && move_count > 3 + 2 * depth * depth;
-                let futile = depth <= 5 && eval + 150 + 100 * depth <= alpha;
-                if late || futile {
+                if params.late_move_prunes(depth, move_count)
+                    || params.futility_prunes(depth, eval, alpha)
+                {
                     picker.only_checking_quiets(&self.pos);
                     if !picker.gives_check(&self.pos, m) {
                         continue;
@@ -289,16 +277,16 @@ impl Searcher<'_> {
             let gives_check = self.pos.in_check();
             let quiet = !tactical && !gives_check && !campmate;
 
-            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            let extension = params.check_extension(gives_check, ply, self.root_depth);
             let new_depth = depth - 1 + extension;
             let score = if move_count == 1 {
                 -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1)
             } else {
                 let mut reduction = 0;
-                if depth >= 3 && move_count > 2 && quiet && !in_check {
-                    reduction = REDUCTIONS[depth.min(63) as usize][move_count.min(63) as usize];
-                    reduction -= i32::from(PV) + order / 8192;
-                    reduction = reduction.clamp(0, new_depth - 1);
+                if params.late_move_reduces(depth, move_count) && quiet && !in_check {
+                    reduction = params
+                        .late_move_reduction(depth, move_count, PV, order)
+                        .clamp(0, new_depth - 1);
                 }
                 let mut score =
                     -self.negamax::<false>(-alpha - 1, -alpha, new_depth - reduction, ply + 1);
@@ -317,7 +305,8 @@ impl Searcher<'_> {
 
             if self.record::<PV>(&mut best, &mut alpha, beta, ply, m, score) {
                 if !tactical {
-                    self.histories.update_quiet(us, depth, m, &quiets_tried);
+                    self.histories
+                        .update_quiet(params, us, depth, m, &quiets_tried);
                     self.stack[ply].add_killer(m);
                 }
                 break;
@@ -373,7 +362,7 @@ impl Searcher<'_> {
             any_move = true;
             if !in_check {
                 let gain = captured_value(&self.pos, m) * PIECE_VALUE[0].eg() / PIECE_VALUE[0].mg();
-                if m.promotion_piece().is_none() && eval + gain + 200 <= alpha {
+                if m.promotion_piece().is_none() && self.params.delta_prunes(eval, gain, alpha) {
                     continue;
                 }
             }

@@ -3,10 +3,8 @@
 //! the quiet moves tried before it). Killers, which live for one search, are kept per ply in the
 //! search stack (`stack`).
 
+use super::parameters::Parameters;
 use kaiser_rules::types::{Color, Move};
-
-/// History scores stay within +-`MAX_HISTORY`.
-pub const MAX_HISTORY: i32 = 16384;
 
 /// The histories of one search thread.
 pub struct Histories {
@@ -33,8 +31,10 @@ impl Histories {
     }
 
     /// Prepares for a new search: history fades.
-    pub fn new_search(&mut self) {
-        self.butterfly.iter_mut().for_each(|h| *h /= 2);
+    pub fn new_search(&mut self, params: &Parameters) {
+        self.butterfly
+            .iter_mut()
+            .for_each(|h| *h = params.faded_history(*h));
     }
 
     #[inline]
@@ -44,18 +44,26 @@ impl Histories {
 
     /// Rewards the quiet move `best` that caused a cutoff with `depth` left, and punishes the
     /// quiet moves `tried` before it.
-    pub fn update_quiet(&mut self, color: Color, depth: i32, best: Move, tried: &[Move]) {
-        let bonus = (depth * depth * 16).min(1600);
-        self.nudge(color, best, bonus);
+    pub fn update_quiet(
+        &mut self,
+        params: &Parameters,
+        color: Color,
+        depth: i32,
+        best: Move,
+        tried: &[Move],
+    ) {
+        let bonus = params.history_bonus(depth);
+        let limit = params.history_limit();
+        self.nudge(color, best, bonus, limit);
         for &m in tried {
-            self.nudge(color, m, -bonus);
+            self.nudge(color, m, -bonus, limit);
         }
     }
 
-    /// Moves an entry towards +-MAX_HISTORY, more slowly the nearer it is (history gravity).
+    /// Moves an entry towards +-`limit`, more slowly the nearer it is (history gravity).
     #[inline]
-    fn nudge(&mut self, color: Color, m: Move, bonus: i32) {
+    fn nudge(&mut self, color: Color, m: Move, bonus: i32, limit: i32) {
         let entry = &mut self.butterfly[index(color, m)];
-        *entry += bonus - *entry * bonus.abs() / MAX_HISTORY;
+        *entry += bonus - *entry * bonus.abs() / limit;
     }
 }

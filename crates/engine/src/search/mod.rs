@@ -10,6 +10,7 @@ mod alphabeta;
 mod eval_cache;
 mod history;
 mod ordering;
+mod parameters;
 mod see;
 pub mod skill;
 mod stack;
@@ -27,6 +28,8 @@ use skill::Skill;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use thread::{Searcher, Shared};
 use tt::TranspositionTable;
+
+pub use parameters::{ParameterError, Parameters, Spec};
 
 pub use crate::eval::evaluate;
 
@@ -172,6 +175,7 @@ const SEARCH_STACK_BYTES: usize = 64 << 20;
 /// The searching engine: the hash table, per-thread move-ordering memory and options.
 pub struct Engine {
     tt: TranspositionTable,
+    params: Parameters,
     histories: Vec<Histories>,
     multipv: usize,
     move_overhead_ms: u64,
@@ -191,6 +195,7 @@ impl Engine {
     pub fn new() -> Engine {
         Engine {
             tt: TranspositionTable::new(DEFAULT_HASH_MB),
+            params: Parameters::default(),
             histories: vec![Histories::default()],
             multipv: 1,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
@@ -234,6 +239,16 @@ impl Engine {
         self.rng = StdRng::seed_from_u64(seed);
     }
 
+    /// The search's parameters.
+    pub fn parameters(&self) -> &Parameters {
+        &self.params
+    }
+
+    /// Sets the search parameter `name` (see `Parameters::SPECS`) for the searches to come.
+    pub fn set_parameter(&mut self, name: &str, value: i32) -> Result<(), ParameterError> {
+        self.params.set(name, value)
+    }
+
     /// Time kept in hand per move for communication delays.
     pub fn set_move_overhead_ms(&mut self, ms: u64) {
         self.move_overhead_ms = ms;
@@ -263,10 +278,14 @@ impl Engine {
         listener: &dyn Listener,
     ) -> SearchResult {
         self.tt.new_search();
-        self.histories.iter_mut().for_each(Histories::new_search);
+        let params = &self.params;
+        self.histories
+            .iter_mut()
+            .for_each(|histories| histories.new_search(params));
         let handicap = self.skill.handicap(&mut self.rng);
         let shared = Shared::new(
             &self.tt,
+            &self.params,
             control,
             limits,
             self.histories.len(),

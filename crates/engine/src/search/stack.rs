@@ -47,15 +47,22 @@ impl Frame {
     }
 }
 
-/// The frames of plies `0..=MAX_PLY + 1`, indexed by ply.
+/// The number of frames: plies `0..=MAX_PLY`, and one below the deepest for its (empty) line.
+const FRAMES: usize = MAX_PLY + 2;
+
+/// The frames of the current path, indexed by ply.
 pub(super) struct Stack {
-    frames: Vec<Frame>,
+    /// A fixed-size array, so that indexing checks against a constant.
+    frames: Box<[Frame; FRAMES]>,
 }
 
 impl Stack {
     /// A fresh stack for a search from a root whose key is `root_key`.
     pub fn new(root_key: u64) -> Stack {
-        let mut frames = vec![Frame::default(); MAX_PLY + 2];
+        let mut frames: Box<[Frame; FRAMES]> = vec![Frame::default(); FRAMES]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("FRAMES frames"));
         frames[0].key = root_key;
         Stack { frames }
     }

@@ -11,6 +11,7 @@
 
 use super::eval_cache::EvalCache;
 use super::history::Histories;
+use super::parameters::Parameters;
 use super::skill::Handicap;
 use super::stack::{Line, Stack};
 use super::time::TimeManager;
@@ -33,6 +34,7 @@ struct NodeCounter(AtomicU64);
 /// What the search threads share.
 pub(super) struct Shared<'a> {
     pub tt: &'a TranspositionTable,
+    pub params: &'a Parameters,
     pub control: &'a SearchControl,
     pub limits: &'a Limits,
     /// Set by the main thread when the search must end.
@@ -48,6 +50,7 @@ pub(super) struct Shared<'a> {
 impl<'a> Shared<'a> {
     pub fn new(
         tt: &'a TranspositionTable,
+        params: &'a Parameters,
         control: &'a SearchControl,
         limits: &'a Limits,
         threads: usize,
@@ -56,6 +59,7 @@ impl<'a> Shared<'a> {
     ) -> Shared<'a> {
         Shared {
             tt,
+            params,
             control,
             limits,
             abort: AtomicBool::new(false),
@@ -95,6 +99,8 @@ pub(super) struct Searcher<'a> {
     pub id: usize,
     pub pos: Position,
     pub shared: &'a Shared<'a>,
+    /// The search's parameters (`shared.params`, one indirection nearer).
+    pub params: &'a Parameters,
     pub histories: &'a mut Histories,
     pub root_moves: Vec<RootMove>,
     pub nodes: u64,
@@ -136,7 +142,7 @@ impl<'a> Searcher<'a> {
             .collect();
         let main = main.map(|(listener, overhead)| MainDuties {
             listener,
-            time: TimeManager::new(shared.limits, overhead),
+            time: TimeManager::new(shared.limits, overhead, shared.params),
             pondering: shared.control.is_pondering(),
         });
         let stack = Stack::new(pos.key());
@@ -144,6 +150,7 @@ impl<'a> Searcher<'a> {
             id,
             pos,
             shared,
+            params: shared.params,
             histories,
             root_moves,
             nodes: 0,
@@ -273,8 +280,9 @@ impl<'a> Searcher<'a> {
     /// until the score falls inside.
     fn aspiration(&mut self, depth: i32, pv_index: usize) {
         let previous = self.root_moves[pv_index].previous_score;
-        let mut delta = 30;
-        let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
+        let params = self.params;
+        let mut delta = params.aspiration_delta();
+        let (mut alpha, mut beta) = if params.aspiration(depth) && previous.abs() < MATE_BOUND {
             (previous - delta, previous + delta)
         } else {
             (-INFINITE, INFINITE)
@@ -299,7 +307,7 @@ impl<'a> Searcher<'a> {
             if self.shared.start.elapsed() >= BOUND_REPORT_AFTER && pv_index < self.shared.multipv {
                 self.report_line(depth, pv_index, bound);
             }
-            delta += delta / 2;
+            delta = params.widen_aspiration(delta);
         }
     }
 
@@ -322,7 +330,7 @@ impl<'a> Searcher<'a> {
         if limits.infinite || main.pondering || self.shared.control.is_pondering() {
             return false;
         }
-        let only_move = self.root_moves.len() == 1 && depth >= 4;
+        let only_move = self.root_moves.len() == 1 && self.params.single_reply_done(depth);
         main.time.soft_exceeded() || (main.time.is_timed() && only_move)
     }
 

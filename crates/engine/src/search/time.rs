@@ -1,12 +1,16 @@
 //! Time management: turns the `go` limits into a soft limit (do not start another iteration
 //! past it) and a hard limit (abort the search), both measured from when the clock starts. While
-//! pondering, the clock has not started; `ponderhit` starts it.
+//! pondering, the clock has not started; `ponderhit` starts it. The tunable factors are search
+//! parameters (`parameters`, `time_...`).
 
+use super::parameters::Parameters;
 use super::Limits;
 use std::time::{Duration, Instant};
 
-/// Moves assumed left in the game under sudden death or increment.
-const DEFAULT_MOVES_TO_GO: i64 = 25;
+/// A `movestogo` beyond this counts as this many.
+const MAX_MOVES_TO_GO: u32 = 50;
+/// Overheads kept in hand beyond one per move to go.
+const SPARE_OVERHEADS: i64 = 2;
 
 /// The time budget of one search.
 #[derive(Clone, Debug)]
@@ -18,15 +22,15 @@ pub struct TimeManager {
 
 impl TimeManager {
     /// The budget for `limits`, keeping `overhead_ms` in hand for each move's communication.
-    pub fn new(limits: &Limits, overhead_ms: u64) -> TimeManager {
+    pub fn new(limits: &Limits, overhead_ms: u64, params: &Parameters) -> TimeManager {
         let overhead = overhead_ms as i64;
         let (soft, hard) = if let Some(movetime) = limits.movetime_ms {
             let t = (movetime as i64 - overhead).max(1);
             (Some(t), Some(t))
         } else if let Some(clock) = &limits.clock {
-            let moves_to_go = clock
-                .movestogo
-                .map_or(DEFAULT_MOVES_TO_GO, |m| i64::from(m.clamp(1, 50)));
+            let moves_to_go = clock.movestogo.map_or(params.moves_to_go(), |m| {
+                i64::from(m.clamp(1, MAX_MOVES_TO_GO))
+            });
             let inc = clock.inc_ms.max(0);
             // The budget over the moves to go: the clock plus the increments still to come, less
             // the overhead of every one of those moves. At a low clock this leaves almost nothing,
@@ -34,11 +38,11 @@ impl TimeManager {
             let budget = clock
                 .time_ms
                 .saturating_add(inc.saturating_mul(moves_to_go - 1))
-                - overhead * (moves_to_go + 2);
+                - overhead * (moves_to_go + SPARE_OVERHEADS);
             let available = (clock.time_ms - overhead).max(1);
-            // Never plan to use more than half of what is left on the clock.
-            let soft = (budget / moves_to_go).clamp(1, (available * 4 / 10).max(1));
-            let hard = (soft * 4).min(available / 2).max(soft);
+            // Never plan to use more than a fraction of what is left on the clock.
+            let soft = (budget / moves_to_go).clamp(1, params.soft_time_cap(available).max(1));
+            let hard = params.hard_time(soft, available).max(soft);
             (Some(soft), Some(hard))
         } else {
             (None, None)
@@ -81,6 +85,9 @@ impl TimeManager {
 mod tests {
     use super::*;
     use crate::search::Clock;
+    use once_cell::sync::Lazy;
+
+    static P: Lazy<Parameters> = Lazy::new(Parameters::default);
 
     fn limits(time_ms: i64, inc_ms: i64, movestogo: Option<u32>) -> Limits {
         Limits {
@@ -95,16 +102,16 @@ mod tests {
 
     #[test]
     fn budgets() {
-        let tm = TimeManager::new(&limits(60_000, 0, None), 10);
+        let tm = TimeManager::new(&limits(60_000, 0, None), 10, &P);
         // The overhead is charged for each of the 25 moves to go, and two more.
         assert_eq!(
             tm.soft,
             Some(Duration::from_millis((60_000 - 10 * 27) / 25))
         );
         assert!(tm.hard.unwrap() > tm.soft.unwrap());
-        let tm = TimeManager::new(&limits(1_000, 0, Some(1)), 10);
+        let tm = TimeManager::new(&limits(1_000, 0, Some(1)), 10, &P);
         assert!(tm.hard.unwrap() < Duration::from_millis(990));
-        let tm = TimeManager::new(&limits(-50, 0, None), 10);
+        let tm = TimeManager::new(&limits(-50, 0, None), 10, &P);
         assert_eq!(tm.hard, Some(Duration::from_millis(1)));
         let tm = TimeManager::new(
             &Limits {
@@ -112,6 +119,7 @@ mod tests {
                 ..Limits::default()
             },
             10,
+            &P,
         );
         assert_eq!(
             (tm.soft, tm.hard),
@@ -120,17 +128,17 @@ mod tests {
                 Some(Duration::from_millis(490))
             )
         );
-        assert!(!TimeManager::new(&Limits::default(), 10).is_timed());
+        assert!(!TimeManager::new(&Limits::default(), 10, &P).is_timed());
     }
 
     #[test]
     fn a_low_clock_is_rebuilt_by_the_increment() {
         // 60 ms left, 20 ms increment, 30 ms overhead per move: answer at once.
-        let tm = TimeManager::new(&limits(60, 20, None), 30);
+        let tm = TimeManager::new(&limits(60, 20, None), 30, &P);
         assert_eq!(tm.soft, Some(Duration::from_millis(1)));
         assert_eq!(tm.hard, Some(Duration::from_millis(4)));
         // Plenty of time: think about a twenty-fifth of it, plus most of the increment.
-        let tm = TimeManager::new(&limits(10_000, 100, None), 10);
+        let tm = TimeManager::new(&limits(10_000, 100, None), 10, &P);
         assert_eq!(
             tm.soft,
             Some(Duration::from_millis((10_000 + 100 * 24 - 10 * 27) / 25))

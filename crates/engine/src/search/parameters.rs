@@ -1,0 +1,466 @@
+//! The search's parameters: every constant of the search's pruning, reductions, extensions,
+//! aspiration windows, history updates and time management, each a named field of
+//! `Parameters` with its default, the range a tuner may move it in and a step (what an SPSA
+//! tuner such as OpenBench's asks for: name, value, min, max, step), and the small named
+//! functions (`reverse_futility`, `null_move_reduction`, `late_move_reduction`, ...) through
+//! which the search reads them.
+//!
+//! Every parameter is an integer; fractions are kept in hundredths (`_percent`, `_centi`).
+//! `Parameters::SPECS` lists them in declaration order and `Parameters::set` sets one by name
+//! within its range, so that a tuner can enumerate and set them without knowing the fields.
+//! Ranges are chosen so that no value in them can make the search misbehave (divisors stay
+//! positive, reductions keep a ply to search).
+//!
+//! To add a search heuristic: declare its constants in the `parameters!` list below, write its
+//! rule as a method here, and call it from the search.
+
+use std::fmt;
+
+/// One tunable parameter: its name, default, range and SPSA step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spec {
+    pub name: &'static str,
+    pub default: i32,
+    pub min: i32,
+    pub max: i32,
+    /// The perturbation an SPSA tuner starts from (OpenBench's `c_end`, in the parameter's
+    /// unit).
+    pub step: i32,
+}
+
+/// Why `Parameters::set` refused a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParameterError {
+    /// No parameter has this name.
+    Unknown(String),
+    /// The value is outside the parameter's range.
+    OutOfRange { spec: Spec, value: i32 },
+}
+
+impl fmt::Display for ParameterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParameterError::Unknown(name) => write!(f, "no search parameter is named '{name}'"),
+            ParameterError::OutOfRange { spec, value } => write!(
+                f,
+                "{} must be within {}..={}, not {value}",
+                spec.name, spec.min, spec.max
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ParameterError {}
+
+/// Declares `Parameters` with one documented `i32` field per entry, `Default`, `SPECS` and the
+/// by-name access.
+macro_rules! parameters {
+    ($($(#[doc = $doc:literal])* $name:ident: $default:literal, $min:literal..=$max:literal,
+        step $step:literal;)*) => {
+        /// The search's tunable constants (see the module header). Read them through the
+        /// search's rule methods; set them by name with `set`.
+        #[derive(Clone, Debug)]
+        pub struct Parameters {
+            $($(#[doc = $doc])* $name: i32,)*
+            /// Late move reductions by depth and move number, built from `lmr_base_centi` and
+            /// `lmr_divisor_centi`.
+            reductions: Box<[[u8; 64]; 64]>,
+        }
+
+        impl Parameters {
+            /// Every parameter, in declaration order.
+            pub const SPECS: &'static [Spec] = &[$(Spec {
+                name: stringify!($name),
+                default: $default,
+                min: $min,
+                max: $max,
+                step: $step,
+            },)*];
+
+            /// The value of the parameter `name`.
+            pub fn get(&self, name: &str) -> Option<i32> {
+                match name {
+                    $(stringify!($name) => Some(self.$name),)*
+                    _ => None,
+                }
+            }
+
+            fn slot(&mut self, name: &str) -> Option<&mut i32> {
+                match name {
+                    $(stringify!($name) => Some(&mut self.$name),)*
+                    _ => None,
+                }
+            }
+        }
+
+        impl Default for Parameters {
+            fn default() -> Parameters {
+                let mut parameters = Parameters {
+                    $($name: $default,)*
+                    reductions: Box::new([[0; 64]; 64]),
+                };
+                parameters.build_reductions();
+                parameters
+            }
+        }
+    };
+}
+
+parameters! {
+    /// Aspiration windows: the first window's half-width around the last iteration's score.
+    aspiration_delta: 30, 5..=200, step 5;
+    /// Aspiration windows are used from this depth on.
+    aspiration_min_depth: 4, 1..=16, step 1;
+    /// A failed window widens by this percentage of its delta.
+    aspiration_widening_percent: 50, 10..=300, step 10;
+
+    /// Internal iterative reduction: a node without a hash move loses a ply from this depth on.
+    iir_min_depth: 4, 2..=16, step 1;
+
+    /// Reverse futility pruning: the deepest node it applies to.
+    rfp_max_depth: 7, 0..=16, step 1;
+    /// Reverse futility pruning: the margin per ply of depth by which the static evaluation must
+    /// beat beta.
+    rfp_margin: 180, 20..=500, step 10;
+
+    /// Null-move pruning: the shallowest node it applies to.
+    nmp_min_depth: 3, 1..=16, step 1;
+    /// Null-move pruning: the base reduction.
+    nmp_base_reduction: 3, 1..=8, step 1;
+    /// Null-move pruning: one more ply of reduction per this many plies of depth.
+    nmp_depth_divisor: 3, 1..=16, step 1;
+    /// Null-move pruning: one more ply of reduction per this much static evaluation above beta.
+    nmp_eval_divisor: 200, 20..=1000, step 20;
+    /// Null-move pruning: at most this many plies of reduction for the evaluation above beta.
+    nmp_eval_max_reduction: 3, 0..=8, step 1;
+
+    /// Late move pruning: the deepest node it applies to.
+    lmp_max_depth: 4, 0..=16, step 1;
+    /// Late move pruning: the quiet moves searched at any depth before the rest are pruned.
+    lmp_base: 3, 0..=20, step 1;
+    /// Late move pruning: the quiet moves searched besides, per square of the depth.
+    lmp_depth_factor: 2, 0..=10, step 1;
+
+    /// Futility pruning of quiet moves: the deepest node it applies to.
+    fp_max_depth: 5, 0..=16, step 1;
+    /// Futility pruning: the margin over the static evaluation at any depth.
+    fp_base: 150, 0..=500, step 10;
+    /// Futility pruning: the margin added per ply of depth.
+    fp_margin: 100, 10..=400, step 10;
+
+    /// Check extensions apply within this many times the root depth plies of the root.
+    check_extension_reach: 2, 1..=8, step 1;
+
+    /// Late move reductions: the shallowest node whose moves are reduced (the reduced search
+    /// keeps at least one ply).
+    lmr_min_depth: 3, 2..=16, step 1;
+    /// Late move reductions: the moves searched at full depth before reductions start.
+    lmr_min_moves: 2, 1..=16, step 1;
+    /// Late move reductions: the table's constant term, in hundredths of a ply.
+    lmr_base_centi: 75, 0..=300, step 10;
+    /// Late move reductions: the table's divisor of ln(depth) ln(move number), in hundredths.
+    lmr_divisor_centi: 225, 100..=600, step 10;
+    /// Late move reductions: plies less at principal-variation nodes.
+    lmr_pv_bonus: 1, 0..=4, step 1;
+    /// Late move reductions: one ply less per this much move-ordering score (history).
+    lmr_history_divisor: 8192, 1024..=65536, step 512;
+
+    /// Quiescence search: a capture is skipped when even winning its victim leaves the static
+    /// evaluation this far below alpha (delta pruning).
+    qs_delta_margin: 200, 0..=1000, step 20;
+
+    /// History: the bonus for a cutoff per square of the depth.
+    history_bonus_factor: 16, 1..=128, step 2;
+    /// History: the largest bonus.
+    history_bonus_max: 1600, 100..=8000, step 100;
+    /// History: scores stay within plus or minus this (history gravity).
+    history_limit: 16384, 1024..=65536, step 1024;
+    /// History: the percentage of each score a new search keeps.
+    history_kept_percent: 50, 0..=100, step 5;
+
+    /// Time: the moves assumed left in the game under sudden death or increment.
+    time_moves_to_go: 25, 5..=100, step 2;
+    /// Time: the most of the remaining clock one move plans to use, in percent.
+    time_soft_max_percent: 40, 5..=90, step 5;
+    /// Time: the hard limit as a percentage of the planned time.
+    time_hard_percent: 400, 100..=1000, step 25;
+    /// Time: the most of the remaining clock one move may use, in percent.
+    time_hard_max_percent: 50, 5..=95, step 5;
+    /// Time: a timed search with one legal move stops after an iteration of this depth.
+    time_single_reply_depth: 4, 1..=16, step 1;
+}
+
+impl Parameters {
+    /// Sets the parameter `name` to `value`, if it is a parameter and `value` is in its range.
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), ParameterError> {
+        let spec = *Parameters::SPECS
+            .iter()
+            .find(|spec| spec.name == name)
+            .ok_or_else(|| ParameterError::Unknown(name.to_string()))?;
+        if !(spec.min..=spec.max).contains(&value) {
+            return Err(ParameterError::OutOfRange { spec, value });
+        }
+        *self.slot(name).expect("every spec names a field") = value;
+        self.build_reductions();
+        Ok(())
+    }
+
+    /// Every parameter with its current value, in declaration order.
+    pub fn values(&self) -> impl Iterator<Item = (&'static Spec, i32)> + '_ {
+        Parameters::SPECS
+            .iter()
+            .map(|spec| (spec, self.get(spec.name).expect("every spec names a field")))
+    }
+
+    fn build_reductions(&mut self) {
+        let base = f64::from(self.lmr_base_centi) / 100.0;
+        let divisor = f64::from(self.lmr_divisor_centi) / 100.0;
+        for (depth, row) in self.reductions.iter_mut().enumerate().skip(1) {
+            for (count, r) in row.iter_mut().enumerate().skip(1) {
+                let plies = base + (depth as f64).ln() * (count as f64).ln() / divisor;
+                *r = (plies as i32).clamp(0, u8::MAX.into()) as u8;
+            }
+        }
+    }
+
+    // The search's rules, in the order a node meets them.
+
+    /// True if an iteration of `depth` searches in an aspiration window around the last score
+    /// (else in a full window).
+    #[inline]
+    pub fn aspiration(&self, depth: i32) -> bool {
+        depth >= self.aspiration_min_depth
+    }
+
+    /// The first half-width of an aspiration window.
+    #[inline]
+    pub fn aspiration_delta(&self) -> i32 {
+        self.aspiration_delta
+    }
+
+    /// The next half-width after a window of half-width `delta` failed.
+    #[inline]
+    pub fn widen_aspiration(&self, delta: i32) -> i32 {
+        delta + delta * self.aspiration_widening_percent / 100
+    }
+
+    /// Internal iterative reduction: the plies a node of `depth` loses for having no hash move.
+    #[inline]
+    pub fn iir_reduction(&self, depth: i32, has_tt_move: bool) -> i32 {
+        i32::from(depth >= self.iir_min_depth && !has_tt_move)
+    }
+
+    /// Reverse futility pruning: the static evaluation's margin over beta at `depth`.
+    #[inline]
+    pub fn reverse_futility_margin(&self, depth: i32) -> i32 {
+        self.rfp_margin * depth
+    }
+
+    /// Reverse futility pruning: true if a node of `depth` whose static evaluation is `eval` is
+    /// so far above `beta` that it returns at once.
+    #[inline]
+    pub fn reverse_futility(&self, depth: i32, eval: i32, beta: i32) -> bool {
+        depth <= self.rfp_max_depth && eval - self.reverse_futility_margin(depth) >= beta
+    }
+
+    /// Null-move pruning: true if a node of `depth` may try it.
+    #[inline]
+    pub fn null_move_allowed(&self, depth: i32) -> bool {
+        depth >= self.nmp_min_depth
+    }
+
+    /// Null-move pruning: the reduction of the null move's search at `depth`, with the static
+    /// evaluation `excess` above beta.
+    #[inline]
+    pub fn null_move_reduction(&self, depth: i32, excess: i32) -> i32 {
+        self.nmp_base_reduction
+            + depth / self.nmp_depth_divisor
+            + (excess / self.nmp_eval_divisor).min(self.nmp_eval_max_reduction)
+    }
+
+    /// Late move pruning: true if the `move_count`-th move of a node of `depth` comes too late to
+    /// be searched (when quiet).
+    #[inline]
+    pub fn late_move_prunes(&self, depth: i32, move_count: i32) -> bool {
+        depth <= self.lmp_max_depth
+            && move_count > self.lmp_base + self.lmp_depth_factor * depth * depth
+    }
+
+    /// Futility pruning: the margin over the static evaluation a quiet move at `depth` is given
+    /// to reach alpha.
+    #[inline]
+    pub fn futility_margin(&self, depth: i32) -> i32 {
+        self.fp_base + self.fp_margin * depth
+    }
+
+    /// Futility pruning: true if quiet moves at `depth` cannot lift a static evaluation `eval`
+    /// to `alpha`.
+    #[inline]
+    pub fn futility_prunes(&self, depth: i32, eval: i32, alpha: i32) -> bool {
+        depth <= self.fp_max_depth && eval + self.futility_margin(depth) <= alpha
+    }
+
+    /// The extension of a move that gives check (`gives_check`) at `ply` in an iteration of
+    /// `root_depth`.
+    #[inline]
+    pub fn check_extension(&self, gives_check: bool, ply: usize, root_depth: i32) -> i32 {
+        i32::from(gives_check && ply < (self.check_extension_reach * root_depth) as usize)
+    }
+
+    /// Late move reductions: true if the `move_count`-th move of a node of `depth` may be
+    /// reduced (when quiet and not in check).
+    #[inline]
+    pub fn late_move_reduces(&self, depth: i32, move_count: i32) -> bool {
+        depth >= self.lmr_min_depth && move_count > self.lmr_min_moves
+    }
+
+    /// Late move reductions: the reduction of the `move_count`-th move of a node of `depth`,
+    /// with move-ordering score `order`, at a principal-variation node if `pv`. May be negative
+    /// or too large; the caller clamps it.
+    #[inline]
+    pub fn late_move_reduction(&self, depth: i32, move_count: i32, pv: bool, order: i32) -> i32 {
+        let base = self.reductions[depth.min(63) as usize][move_count.min(63) as usize];
+        i32::from(base) - (self.lmr_pv_bonus * i32::from(pv) + order / self.lmr_history_divisor)
+    }
+
+    /// Quiescence search's delta pruning: true if capturing `gain` cannot lift the static
+    /// evaluation `eval` to `alpha`.
+    #[inline]
+    pub fn delta_prunes(&self, eval: i32, gain: i32, alpha: i32) -> bool {
+        eval + gain + self.qs_delta_margin <= alpha
+    }
+
+    /// The history bonus for a cutoff with `depth` left (and the malus of the moves before it).
+    #[inline]
+    pub fn history_bonus(&self, depth: i32) -> i32 {
+        (depth * depth * self.history_bonus_factor).min(self.history_bonus_max)
+    }
+
+    /// History scores stay within plus or minus this.
+    #[inline]
+    pub fn history_limit(&self) -> i32 {
+        self.history_limit
+    }
+
+    /// What a history score becomes when a new search starts.
+    #[inline]
+    pub fn faded_history(&self, score: i32) -> i32 {
+        score * self.history_kept_percent / 100
+    }
+
+    /// Time: the moves assumed left in a game without `movestogo`.
+    #[inline]
+    pub fn moves_to_go(&self) -> i64 {
+        self.time_moves_to_go.into()
+    }
+
+    /// Time: the most a move plans to use of `available` milliseconds.
+    #[inline]
+    pub fn soft_time_cap(&self, available: i64) -> i64 {
+        available.saturating_mul(self.time_soft_max_percent.into()) / 100
+    }
+
+    /// Time: the hard limit for `soft` milliseconds planned and `available` left.
+    #[inline]
+    pub fn hard_time(&self, soft: i64, available: i64) -> i64 {
+        let hard = soft.saturating_mul(self.time_hard_percent.into()) / 100;
+        hard.min(available.saturating_mul(self.time_hard_max_percent.into()) / 100)
+    }
+
+    /// Time: true if a timed search whose root has a single legal move may stop after an
+    /// iteration of `depth`.
+    #[inline]
+    pub fn single_reply_done(&self, depth: i32) -> bool {
+        depth >= self.time_single_reply_depth
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_parameter_is_listed_with_a_sound_range() {
+        let defaults = Parameters::default();
+        let mut names = HashSet::new();
+        for (spec, value) in defaults.values() {
+            assert!(names.insert(spec.name), "{} twice", spec.name);
+            assert_eq!(value, spec.default, "{}", spec.name);
+            assert!(
+                spec.min <= spec.default && spec.default <= spec.max,
+                "{spec:?}"
+            );
+            assert!(
+                spec.step > 0 && spec.step <= spec.max - spec.min,
+                "{spec:?}"
+            );
+        }
+        assert_eq!(names.len(), Parameters::SPECS.len());
+    }
+
+    #[test]
+    fn every_parameter_can_be_set_by_name_within_its_range() {
+        for spec in Parameters::SPECS {
+            let mut parameters = Parameters::default();
+            for value in [spec.min, spec.max, spec.default] {
+                parameters.set(spec.name, value).unwrap();
+                assert_eq!(parameters.get(spec.name), Some(value));
+            }
+            for value in [spec.min - 1, spec.max + 1] {
+                assert_eq!(
+                    parameters.set(spec.name, value),
+                    Err(ParameterError::OutOfRange { spec: *spec, value })
+                );
+                assert_eq!(parameters.get(spec.name), Some(spec.default));
+            }
+            // Nothing else moved.
+            for (other, value) in parameters.values() {
+                assert_eq!(
+                    value, other.default,
+                    "{} after setting {}",
+                    other.name, spec.name
+                );
+            }
+        }
+        let mut parameters = Parameters::default();
+        assert_eq!(
+            parameters.set("no_such_parameter", 1),
+            Err(ParameterError::Unknown("no_such_parameter".into()))
+        );
+        assert_eq!(parameters.get("no_such_parameter"), None);
+    }
+
+    #[test]
+    fn the_reduction_table_follows_its_parameters() {
+        let mut parameters = Parameters::default();
+        // 0.75 + ln(d) ln(n) / 2.25, truncated.
+        assert_eq!(parameters.late_move_reduction(1, 30, false, 0), 0);
+        assert_eq!(parameters.late_move_reduction(8, 8, false, 0), 2);
+        assert_eq!(parameters.late_move_reduction(63, 63, false, 0), 8);
+        assert_eq!(parameters.late_move_reduction(100, 100, false, 0), 8);
+        assert_eq!(parameters.late_move_reduction(8, 8, true, 8192), 0);
+        parameters.set("lmr_base_centi", 275).unwrap();
+        assert_eq!(parameters.late_move_reduction(8, 8, false, 0), 4);
+        parameters.set("lmr_divisor_centi", 600).unwrap();
+        assert_eq!(parameters.late_move_reduction(8, 8, false, 0), 3);
+    }
+
+    #[test]
+    fn rules_at_the_defaults() {
+        let p = Parameters::default();
+        assert_eq!(p.null_move_reduction(9, 1000), 3 + 3 + 3);
+        assert_eq!(p.null_move_reduction(3, 199), 4);
+        assert!(p.late_move_prunes(2, 12) && !p.late_move_prunes(2, 11));
+        assert!(!p.late_move_prunes(5, 100));
+        assert_eq!(p.futility_margin(3), 450);
+        assert_eq!(p.history_bonus(5), 400);
+        assert_eq!(p.history_bonus(20), 1600);
+        assert_eq!(p.faded_history(-3), -1);
+        assert_eq!(p.widen_aspiration(45), 67);
+        assert!(!p.aspiration(3) && p.aspiration(4));
+        assert_eq!(p.soft_time_cap(1000), 400);
+        assert_eq!(p.hard_time(100, 1000), 400);
+        assert_eq!(p.hard_time(300, 1000), 500);
+    }
+}

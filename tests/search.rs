@@ -92,6 +92,41 @@ fn scores_terminal_roots() {
 }
 
 #[test]
+fn finished_games_are_answered_without_a_search() {
+    // The 50-move rule has drawn this game, though White has moves.
+    let pos = position(Variant::Chess, "7k/8/8/8/8/8/8/R6K w - - 100 80");
+    let recorder = Recorder::default();
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let result = Engine::new().search(&pos, &limits, &SearchControl::new(), &recorder);
+    assert_eq!((result.best, result.score), (None, Score::Cp(0)));
+    let infos = recorder.0.into_inner().unwrap();
+    assert_eq!(infos.len(), 1);
+    assert_eq!((infos[0].depth, infos[0].score), (0, Score::Cp(0)));
+    assert!(infos[0].pv.is_empty());
+    // `go infinite` holds the answer until `stop`.
+    let control = Arc::new(SearchControl::new());
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let stopper = {
+        let control = Arc::clone(&control);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(150));
+            control.stop();
+        })
+    };
+    let result = Engine::new().search(&pos, &limits, &control, &NullListener);
+    stopper.join().unwrap();
+    assert!(start.elapsed() >= Duration::from_millis(150));
+    assert_eq!(result.best, None);
+}
+
+#[test]
 fn threefold_repetition_loses_in_empire() {
     // After e1f2 b8c6 f2e1 c6b8 e1f2 b8c6 f2e1, c6b8 brings the start position back for the
     // third time with White to move: White has lost.

@@ -269,6 +269,24 @@ fn finished_games_answer_bestmove_none() {
 }
 
 #[test]
+fn finished_games_hold_their_answer_until_stop_or_ponderhit() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
+    let bestmove = |l: &str| l.starts_with("bestmove");
+    engine.send("go infinite");
+    let lines = engine.quiet_for(Duration::from_millis(300), bestmove);
+    assert_eq!(lines, ["info depth 0 score mate 0"]);
+    engine.send("stop");
+    assert_eq!(engine.read_until(bestmove), ["bestmove (none)"]);
+    engine.send("go ponder wtime 1000 btime 1000");
+    let lines = engine.quiet_for(Duration::from_millis(300), bestmove);
+    assert_eq!(lines, ["info depth 0 score mate 0"]);
+    engine.send("ponderhit");
+    assert_eq!(engine.read_until(bestmove), ["bestmove (none)"]);
+    engine.close();
+}
+
+#[test]
 fn forced_mate_is_found() {
     let mut engine = Engine::start();
     engine.send("position fen 6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1");

@@ -19,7 +19,7 @@ use kaiser_rules::types::{Bitboard, Move};
 use kaiser_rules::variant::TerminalValue;
 
 /// The value of a position without legal moves for the side to move, `ply` plies from the root.
-pub fn no_moves_value(pos: &Position, ply: usize) -> i32 {
+fn no_moves_value(pos: &Position, ply: usize) -> i32 {
     if pos.in_check() || pos.campmate_reached() {
         return mated_in(ply);
     }

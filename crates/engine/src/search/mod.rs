@@ -26,12 +26,11 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use skill::Skill;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Condvar, Mutex, MutexGuard};
 use thread::{Searcher, Shared};
 use tt::TranspositionTable;
 
 pub use parameters::{ParameterError, Parameters, Spec};
-
-pub use crate::eval::evaluate;
 
 /// A reported score.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -101,6 +100,25 @@ pub struct Info {
 /// Receives search progress.
 pub trait Listener: Send + Sync {
     fn info(&self, info: &Info);
+
+    /// The game is already over in the position to search, so nothing is searched: `score` is
+    /// `Mate(0)` when it is decided (whoever won), `Cp(0)` when drawn, as Fairy-Stockfish
+    /// answers. By default reported as an `Info` of depth 0 without a line.
+    fn game_over(&self, score: Score) {
+        self.info(&Info {
+            depth: 0,
+            seldepth: 0,
+            multipv: 1,
+            score,
+            bound: Bound::Exact,
+            wdl: Some(value::wdl(score)),
+            nodes: 0,
+            nps: 0,
+            hashfull: 0,
+            time_ms: 0,
+            pv: Vec::new(),
+        });
+    }
 }
 
 /// A listener that ignores everything.
@@ -119,13 +137,20 @@ pub struct SearchResult {
     pub score: Score,
 }
 
-/// Flags the UCI thread flips while a search runs. Use a fresh one per `go` (or `reset()` it):
-/// a stop flag still set from before ends the next search right after its first iteration.
+/// Flags the UCI thread flips while a search runs. Use a fresh one per `go`: a stop flag still
+/// set from before ends the next search right after its first iteration.
+///
+/// The search reads the flags as it goes; once it has its answer and must hold it back (`go
+/// infinite` until `stop`, pondering until `stop` or `ponderhit`), it sleeps on a condition
+/// variable that `stop` and `ponderhit` signal.
 #[derive(Debug, Default)]
 pub struct SearchControl {
     stop: AtomicBool,
     /// While set, time limits do not apply; the clock starts when it is cleared.
     pondering: AtomicBool,
+    /// Taken to change a flag and to wait for a change (so that no signal is missed).
+    changed_lock: Mutex<()>,
+    changed: Condvar,
 }
 
 impl SearchControl {
@@ -135,16 +160,16 @@ impl SearchControl {
 
     /// Asks the search to finish as soon as it can.
     pub fn stop(&self) {
-        self.stop.store(true, Relaxed);
+        self.set(&self.stop, true);
     }
 
     /// The opponent played the expected move: the clock starts now.
     pub fn ponderhit(&self) {
-        self.pondering.store(false, Relaxed);
+        self.set(&self.pondering, false);
     }
 
     pub fn set_pondering(&self, on: bool) {
-        self.pondering.store(on, Relaxed);
+        self.set(&self.pondering, on);
     }
 
     pub fn is_stopped(&self) -> bool {
@@ -155,10 +180,29 @@ impl SearchControl {
         self.pondering.load(Relaxed)
     }
 
-    /// Clears both flags, so the control can serve another search.
-    pub fn reset(&self) {
-        self.stop.store(false, Relaxed);
-        self.pondering.store(false, Relaxed);
+    /// Sets `flag` and wakes a search waiting in `wait_for_release`.
+    fn set(&self, flag: &AtomicBool, on: bool) {
+        let _changing = self.lock();
+        flag.store(on, Relaxed);
+        self.changed.notify_all();
+    }
+
+    fn lock(&self) -> MutexGuard<'_, ()> {
+        self.changed_lock
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Blocks while a search that has its answer must hold it back: with `infinite` until
+    /// `stop`, while pondering until `stop` or `ponderhit`. Returns at once otherwise.
+    fn wait_for_release(&self, infinite: bool) {
+        let mut guard = self.lock();
+        while !self.is_stopped() && (infinite || self.is_pondering()) {
+            guard = self
+                .changed
+                .wait(guard)
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+        }
     }
 }
 
@@ -270,6 +314,10 @@ impl Engine {
     /// Reports progress through `listener`: an `Info` per line after each completed iteration,
     /// and a final one, for the move played, before returning. With `limits.infinite`, or while
     /// pondering, it does not return before `stop()` (or the end of pondering).
+    ///
+    /// If the game is already over in `pos` (`Position::outcome`: campmate, the 50-move rule,
+    /// repetition, checkmate or stalemate), nothing is searched: the listener hears
+    /// `game_over`, and the result has no move and the score `Mate(0)`, or `Cp(0)` for a draw.
     pub fn search(
         &mut self,
         pos: &Position,
@@ -277,6 +325,19 @@ impl Engine {
         control: &SearchControl,
         listener: &dyn Listener,
     ) -> SearchResult {
+        if let Some(outcome) = pos.outcome() {
+            let score = match outcome.winner() {
+                Some(_) => Score::Mate(0),
+                None => Score::Cp(0),
+            };
+            listener.game_over(score);
+            control.wait_for_release(limits.infinite);
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score,
+            };
+        }
         self.tt.new_search();
         let params = &self.params;
         self.histories

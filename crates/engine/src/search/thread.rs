@@ -164,29 +164,18 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Runs the search; the main thread returns the result once it may (see `Engine::search`).
+    /// Runs the search; the main thread returns the result once it may (see `Engine::search`,
+    /// which answers a finished game itself, so the root has a legal move).
     pub fn run(mut self) -> Option<SearchResult> {
-        if !self.root_moves.is_empty() {
-            self.iterative_deepening();
-        }
+        self.iterative_deepening();
         let main = self.main.as_ref()?;
-        let limits = self.shared.limits;
-        while !self.shared.control.is_stopped()
-            && (limits.infinite || self.shared.control.is_pondering())
-        {
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        self.shared
+            .control
+            .wait_for_release(self.shared.limits.infinite);
         self.shared.abort.store(true, Relaxed);
-        let Some(best) = self.move_to_play() else {
-            let score = to_score(super::alphabeta::no_moves_value(&self.pos, 0));
-            main.listener
-                .info(&self.info(0, score, Bound::Exact, Line::new(), 0));
-            return Some(SearchResult {
-                best: None,
-                ponder: None,
-                score,
-            });
-        };
+        let best = self
+            .move_to_play()
+            .expect("a game that is not over has a legal move");
         let score = to_score(shown_score(&best));
         main.listener.info(&Info {
             seldepth: best.seldepth as u32,

@@ -7,7 +7,9 @@
 //! Every `bestmove` comes after an `info` line with a score (clients such as fairyfishnet and
 //! variantfishtest read the score of the last one): the search reports the move it plays last, a
 //! finished game answers `info depth 0 score mate 0` (or `cp 0` for a draw) and `bestmove
-//! (none)`, as Fairy-Stockfish does, and a book move comes with its own line.
+//! (none)`, as Fairy-Stockfish does, and a book move comes with its own line. Whether the game is
+//! over, and how long `go infinite` or `go ponder` holds its answer back, the search decides
+//! (`Engine::search`); this module only prints what it reports.
 //!
 //! With `OwnBook` on, a `go` that plays a game (with a clock or a fixed move time, one line) is
 //! answered from the opening book when the book has a legal move for the position (`info string
@@ -99,6 +101,12 @@ struct InfoPrinter {
 impl Listener for InfoPrinter {
     fn info(&self, info: &Info) {
         send(&output::info_line(info, self.show_wdl));
+    }
+
+    /// Fairy-Stockfish's answer to a finished game: `info depth 0 score mate 0` (`cp 0` when
+    /// drawn), then `bestmove (none)`.
+    fn game_over(&self, score: Score) {
+        send(&format!("info depth 0 score {}", output::score_text(score)));
     }
 }
 
@@ -350,28 +358,13 @@ impl Session {
         let thread_control = Arc::clone(&control);
         let thread = thread::spawn(move || {
             let printer = InfoPrinter { show_wdl };
-            let control = &*thread_control;
-            let (best, ponder) = match position.outcome() {
-                Some(outcome) => {
-                    // Fairy-Stockfish's answer: `mate 0` for a decided game, `cp 0` for a draw.
-                    let score = match outcome.winner() {
-                        Some(_) => "mate 0",
-                        None => "cp 0",
-                    };
-                    send(&format!("info depth 0 score {score}"));
-                    // `go infinite` and `go ponder` answer only after `stop` / `ponderhit`.
-                    while (limits.infinite || control.is_pondering()) && !control.is_stopped() {
-                        thread::sleep(std::time::Duration::from_millis(1));
-                    }
-                    (None, None)
-                }
-                None => {
-                    let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
-                    let result = engine.search(&position, &limits, control, &printer);
-                    (result.best, result.ponder)
-                }
-            };
-            send(&output::bestmove_line(best, ponder));
+            let result = engine.lock().unwrap_or_else(|p| p.into_inner()).search(
+                &position,
+                &limits,
+                &thread_control,
+                &printer,
+            );
+            send(&output::bestmove_line(result.best, result.ponder));
         });
         self.search = Some(RunningSearch { control, thread });
     }

@@ -262,14 +262,17 @@ impl Searcher<'_> {
 
             // Late move pruning and futility pruning of quiet moves near the leaves (a move
             // that gives check is not quiet; asked last, with facts gathered once per node).
-            if !PV && !in_check && !tactical && !campmate && best.value > -MATE_BOUND {
-                if params.late_move_prunes(depth, move_count)
-                    || params.futility_prunes(depth, eval, alpha)
-                {
-                    picker.only_checking_quiets(&self.pos);
-                    if !picker.gives_check(&self.pos, m) {
-                        continue;
-                    }
+            if !PV
+                && !in_check
+                && !tactical
+                && !campmate
+                && best.value > -MATE_BOUND
+                && (params.late_move_prunes(depth, move_count)
+                    || params.futility_prunes(depth, eval, alpha))
+            {
+                picker.only_checking_quiets(&self.pos);
+                if !picker.gives_check(&self.pos, m) {
+                    continue;
                 }
             }
             self.stack[ply].current_move = Some(m);

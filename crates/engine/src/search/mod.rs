@@ -2,9 +2,17 @@
 //! quiescence search, a shared lockless transposition table, and lazy SMP.
 //!
 //! This module holds the API the UCI layer uses (`Engine`, `Limits`, `Info`, `SearchControl`,
-//! ...). The search itself lives in `thread` (one search thread: iterative deepening, the root,
-//! reporting) and `alphabeta` (the recursive search); `tt`, `eval_cache`, `ordering`, `see`,
-//! `history`, `time` and `value` each hold one supporting piece, and `skill` the play levels.
+//! ...), and the two decisions every caller shares: a game already over at the root is answered
+//! without searching (`Engine::search`), and an answer that must wait (`go infinite`, pondering)
+//! waits on `SearchControl`'s condition variable for `stop` or `ponderhit`.
+//!
+//! The search itself lives in `thread` (one search thread: iterative deepening, the root,
+//! reporting) and `alphabeta` (the recursive search). What it keeps per ply of the current path
+//! (key, static evaluation, current move, killers, principal variation) is one frame of the
+//! search stack (`stack`); every tunable constant is a named field of one parameter set, read
+//! through small named rules such as `late_move_reduction` (`parameters`). `tt`, `eval_cache`,
+//! `ordering`, `see`, `history`, `time` and `value` each hold one supporting piece, and `skill`
+//! the play levels.
 
 mod alphabeta;
 mod eval_cache;

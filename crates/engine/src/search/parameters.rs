@@ -238,10 +238,10 @@ impl Parameters {
         self.aspiration_delta
     }
 
-    /// The next half-width after a window of half-width `delta` failed.
+    /// The next half-width after a window of half-width `delta` failed (always wider).
     #[inline]
     pub fn widen_aspiration(&self, delta: i32) -> i32 {
-        delta + delta * self.aspiration_widening_percent / 100
+        delta + (delta * self.aspiration_widening_percent / 100).max(1)
     }
 
     /// Internal iterative reduction: the plies a node of `depth` loses for having no hash move.

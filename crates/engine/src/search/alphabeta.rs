@@ -149,12 +149,16 @@ impl Searcher<'_> {
             }
             return Some(DRAW);
         }
-        // A repetition ends the game in the search's eyes if the position stood earlier on the
-        // search path (root included), or stands for the third time counting the game.
-        if halfmove >= 4 && (self.stack.repeats(ply, halfmove) || self.pos.repetitions() >= 2) {
+        if halfmove >= 4 && self.is_repetition(ply, halfmove) {
             return Some(terminal_value(self.pos.variant().repetition_value(), ply));
         }
         None
+    }
+
+    /// A repetition that ends the game in the search's eyes: the position stood earlier on the
+    /// search path (root included), or it stands for the third time counting the game.
+    fn is_repetition(&self, ply: usize, halfmove: usize) -> bool {
+        self.stack.repeats(ply, halfmove) || self.pos.repetitions() >= 2
     }
 
     /// Makes `m`, prefetching the transposition-table entry of the position it leads to.

@@ -1,12 +1,13 @@
 //! `bench`: a fixed search over a fixed set of positions (one thread, 16 MiB hash cleared before
-//! each position, fixed depth). Deterministic: the node count of the default set, Empire and chess
-//! positions, is the signature of the search and evaluation quoted in every commit that changes
-//! them. Orda's positions are a set of their own (`kaiser bench --variant orda`), so that the
-//! long-standing signature stays comparable while Orda's evaluation is still untuned. The speed
-//! counts the time spent searching (not clearing the hash).
+//! each position, fixed depth). Each variant's positions are in its row of `crate::variants`.
+//! Deterministic: the node count of the default set, Empire's positions then chess's, is the
+//! signature of the search and evaluation quoted in every commit that changes them. Orda's
+//! positions are a set of their own (`kaiser bench --variant orda`), kept out so that the
+//! signature stays comparable with the one quoted before Orda had positions. The speed counts
+//! the time spent searching (not clearing the hash).
 
 use crate::search::{Engine, Info, Limits, Listener, SearchControl, DEFAULT_HASH_MB};
-use crate::{Position, Variant};
+use crate::{variants, Position, Variant};
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
@@ -14,81 +15,9 @@ use std::time::{Duration, Instant};
 /// The default search depth of `bench`.
 pub const DEFAULT_DEPTH: u32 = 9;
 
-/// The variants of the default set, whose node count is the signature.
+/// The variants of the default set, in order, whose node count is the signature. A variant added
+/// here changes the signature.
 pub const SIGNATURE_VARIANTS: &[Variant] = &[Variant::Empire, Variant::Chess];
-
-/// Openings, middlegames, endgames and campmate races of every game, grouped by variant.
-pub const POSITIONS: &[(Variant, &str)] = &[
-    (
-        Variant::Empire,
-        "rnbqkbnr/pppppppp/8/8/8/PPPSSPPP/8/TECDKCET w kq - 0 1",
-    ),
-    (
-        Variant::Empire,
-        "r1bqkb1r/pppp1ppp/2n2n2/4p3/8/PPPSSPPP/8/TECDKCET w kq - 4 3",
-    ),
-    (
-        Variant::Empire,
-        "r1bqkbnr/1pppp1p1/p7/5p1p/2PnD3/PP2SPPP/6T1/TEC1KCE1 w kq - 0 7",
-    ),
-    (
-        Variant::Empire,
-        "rnb1k1n1/1p1pppbr/1qp3p1/p1P5/2C3Tp/PP1SSPPP/6C1/1E1DK1ET w q - 2 11",
-    ),
-    (
-        Variant::Empire,
-        "1rbqn2r/p1ppnk2/1p2p1pb/6pp/5PP1/PPPSS2P/1TEK3E/2CD1C2 w - - 8 16",
-    ),
-    (
-        Variant::Empire,
-        "rn1k3r/4b1pp/2p2D1n/pp1p4/4E1P1/TPPSS2P/1E6/1C1K1C1T w - - 4 21",
-    ),
-    (Variant::Empire, "8/p7/2k5/8/4S3/5K2/8/7T w - - 0 1"),
-    (Variant::Empire, "3k4/8/8/3r4/8/2E5/4K3/8 w - - 0 1"),
-    (Variant::Empire, "6k1/5pp1/8/8/2K5/8/PP6/8 b - - 0 1"),
-    (
-        Variant::Chess,
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    ),
-    (
-        Variant::Chess,
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    ),
-    (
-        Variant::Chess,
-        "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9",
-    ),
-    (
-        Variant::Chess,
-        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-    ),
-    (Variant::Chess, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
-    (
-        Variant::Orda,
-        "lhaykahl/8/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
-    ),
-    (
-        Variant::Orda,
-        "lhak1ah1/3y1l2/pppp1ppp/4P3/4P3/7N/PPP2PPP/RNBQKB1R w KQ - 1 5",
-    ),
-    (
-        Variant::Orda,
-        "2hyka2/2l1ah2/pp2p3/2p2p2/8/3P1Q2/P1P1PPPP/RN2KBNR w KQ - 5 10",
-    ),
-    (
-        Variant::Orda,
-        "l1a1k1h1/2y5/p1pp1p2/2p1p1p1/8/P1P2PP1/3PP2R/1RBQ1BK1 w - - 1 13",
-    ),
-    (
-        Variant::Orda,
-        "8/4yk2/1l3p2/1N6/1P4P1/8/2P1aP2/4R2K w - - 0 31",
-    ),
-    (
-        Variant::Orda,
-        "1y6/4a3/1p4p1/4P3/6k1/4P3/2h5/6K1 b - - 0 29",
-    ),
-    (Variant::Orda, "2k5/8/p7/p2K2a1/6P1/8/7l/8 b - - 2 40"),
-];
 
 /// The totals of a bench run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,14 +36,23 @@ impl Listener for NodeCount {
     }
 }
 
+/// The bench positions of `variants`, in order.
+pub fn positions(variants: &[Variant]) -> Vec<(Variant, &'static str)> {
+    variants
+        .iter()
+        .flat_map(|&variant| {
+            variants::data(variant)
+                .bench_positions
+                .iter()
+                .map(move |&fen| (variant, fen))
+        })
+        .collect()
+}
+
 /// Searches every bench position of `variants` to `depth`, writing a line per position and the
 /// total as the last line: `Bench: <nodes> nodes <nps> nps`.
 pub fn run(depth: u32, variants: &[Variant], out: &mut dyn Write) -> io::Result<BenchReport> {
-    let positions: Vec<(Variant, &str)> = POSITIONS
-        .iter()
-        .copied()
-        .filter(|(variant, _)| variants.contains(variant))
-        .collect();
+    let positions = positions(variants);
     let mut engine = Engine::new();
     engine.set_hash_mb(DEFAULT_HASH_MB);
     let limits = Limits {
@@ -156,7 +94,7 @@ mod tests {
 
     #[test]
     fn positions_are_valid() {
-        for &(variant, fen) in POSITIONS {
+        for (variant, fen) in positions(&Variant::ALL) {
             let pos = Position::from_fen(fen, variant).unwrap();
             assert!(!pos.legal_moves().is_empty(), "{fen}");
         }

@@ -6,7 +6,7 @@
 //! only ever probed in positions of its variant. Whatever a file holds, a probe returns only
 //! moves that are legal in the position.
 
-use crate::{Move, Position, Variant};
+use crate::{variants, Move, Position, Variant};
 use once_cell::sync::Lazy;
 use rand::Rng;
 use std::fmt;
@@ -22,25 +22,17 @@ pub const HEADER_BYTES: usize = 16;
 /// Entry: key (u64), move (u16), weight (u16), all little-endian.
 pub const ENTRY_BYTES: usize = 12;
 
-/// The books built into the binary, one file per variant that has one.
-const BUILT_IN: &[(Variant, &[u8])] = &[
-    (Variant::Empire, include_bytes!("../../../book/empire.bin")),
-    (Variant::Chess, include_bytes!("../../../book/chess.bin")),
-    (Variant::Orda, include_bytes!("../../../book/orda.bin")),
-];
-
-static BUILT_IN_BOOKS: Lazy<Vec<Book>> = Lazy::new(|| {
-    BUILT_IN
-        .iter()
-        .map(|(variant, bytes)| {
-            let book = Book::from_bytes(bytes).expect("the built-in books are valid");
-            assert_eq!(
-                book.variant, *variant,
-                "a built-in book of the wrong variant"
-            );
-            book
-        })
-        .collect()
+/// The books built into the binary (`variants::VariantData::book`), by `Variant::index()`.
+static BUILT_IN_BOOKS: Lazy<[Option<Book>; Variant::ALL.len()]> = Lazy::new(|| {
+    Variant::ALL.map(|variant| {
+        let bytes = variants::data(variant).book?;
+        let book = Book::from_bytes(bytes).expect("the built-in books are valid");
+        assert_eq!(
+            book.variant, variant,
+            "a built-in book of the wrong variant"
+        );
+        Some(book)
+    })
 });
 
 /// One book entry: a move for the position with this key, and its weight.
@@ -94,7 +86,7 @@ impl Book {
 
     /// The book built into the binary for `variant`, if there is one.
     pub fn built_in(variant: Variant) -> Option<&'static Book> {
-        BUILT_IN_BOOKS.iter().find(|b| b.variant == variant)
+        BUILT_IN_BOOKS[variant.index()].as_ref()
     }
 
     /// Reads and validates a book file.
@@ -296,8 +288,11 @@ mod tests {
 
     #[test]
     fn built_in_books_load() {
-        for variant in [Variant::Empire, Variant::Chess] {
-            let book = Book::built_in(variant).expect("a built-in book");
+        for variant in Variant::ALL {
+            let Some(book) = Book::built_in(variant) else {
+                assert!(variants::data(variant).book.is_none());
+                continue;
+            };
             assert_eq!(book.variant(), variant);
             assert!(!book.moves(&Position::startpos(variant)).is_empty());
         }

@@ -1,6 +1,7 @@
 //! Kaiser's engine, built on the rules core (`kaiser_rules`): the evaluation (`eval`), the search
 //! (`search`), the UCI protocol (`uci`, the only place that reads commands and prints protocol
-//! lines), the opening books (`book`), moves in SAN and games in PGN (`notation`), and `bench`.
+//! lines), the opening books (`book`), moves in SAN and games in PGN (`notation`), `bench`, and
+//! what the engine keeps for each variant (`variants`: weights, built-in book, bench positions).
 //! It never imports the tools.
 
 pub mod bench;
@@ -9,6 +10,7 @@ pub mod eval;
 pub mod notation;
 pub mod search;
 pub mod uci;
+pub mod variants;
 
 pub use kaiser_rules::{Bitboard, Color, FenError, GenType, Move, MoveKind, MoveList, Outcome};
 pub use kaiser_rules::{Piece, PieceType, Square, Variant};

@@ -458,7 +458,8 @@ const fn relevant_occupancy(sq: Square, directions: &[(i8, i8)]) -> Bitboard {
     Bitboard(slow_ray_attacks(sq, Bitboard::EMPTY, directions).0 & !edges)
 }
 
-/// Magic multipliers for rook attacks, found by `tests::print_magics`.
+/// Magic multipliers for rook attacks, found by `tests::find_magics` from `tests::ROOK_SEED`
+/// (`tests::the_stored_magics_are_the_finders` checks it).
 const ROOK_MAGICS: [u64; 64] = [
     0x0080021620804001,
     0x0040001000200041,
@@ -525,7 +526,8 @@ const ROOK_MAGICS: [u64; 64] = [
     0x100020901208410c,
     0x0101064400813102,
 ];
-/// Magic multipliers for bishop attacks, found by `tests::print_magics`.
+/// Magic multipliers for bishop attacks, found by `tests::find_magics` from
+/// `tests::BISHOP_SEED`.
 const BISHOP_MAGICS: [u64; 64] = [
     0x0060040410840210,
     0x4402080210860000,
@@ -647,8 +649,11 @@ mod tests {
         }
     }
 
-    /// Finds a magic for every square by trial (sparse random candidates). Run with
-    /// `cargo test --release find_magics -- --ignored --nocapture` to regenerate the tables.
+    /// The seeds `find_magics` found the stored magics from.
+    const ROOK_SEED: u64 = 0x9e37_79b9_7f4a_7c15;
+    const BISHOP_SEED: u64 = 0x2545_f491_4f6c_dd1d;
+
+    /// Finds a magic for every square by trial (sparse random candidates).
     fn find_magics(directions: &[(i8, i8)], seed: u64) -> [u64; 64] {
         let mut rng = SplitMix64(seed);
         std::array::from_fn(|i| {
@@ -675,18 +680,43 @@ mod tests {
         })
     }
 
+    /// Every stored magic maps every occupancy of its square's mask to the true attack set:
+    /// checked exhaustively, not only where the search happens to look.
     #[test]
-    #[ignore]
-    fn print_magics() {
-        for (name, dirs, seed) in [
-            ("ROOK", ROOK_DIRECTIONS, 0x9e37_79b9_7f4a_7c15),
-            ("BISHOP", BISHOP_DIRECTIONS, 0x2545_f491_4f6c_dd1d),
+    fn every_stored_magic_is_valid() {
+        for (directions, magics) in [
+            (ROOK_DIRECTIONS, &ROOK_MAGICS),
+            (BISHOP_DIRECTIONS, &BISHOP_MAGICS),
         ] {
-            println!("const {name}_MAGICS: [u64; 64] = [");
-            for m in find_magics(&dirs, seed) {
-                println!("    {m:#018x},");
+            let slider = MagicSlider::build(&directions, magics);
+            for sq in Square::ALL {
+                let mask = relevant_occupancy(sq, &directions);
+                // Pieces off the mask (on the edges, on the square itself) must not matter.
+                let outside = !mask.0;
+                for (occ, attacks) in occupancy_subsets(sq, mask, &directions) {
+                    assert_eq!(slider.attacks(sq, Bitboard(occ)), attacks, "{sq} {occ:#x}");
+                    assert_eq!(slider.attacks(sq, Bitboard(occ | outside)), attacks);
+                }
             }
-            println!("];");
+        }
+    }
+
+    /// The stored tables are the ones `find_magics` finds from their seeds, so they can be
+    /// regenerated: after a change to the finder or the seeds, this test fails and its message
+    /// is the new table to paste in.
+    #[test]
+    fn the_stored_magics_are_the_finders() {
+        for (name, directions, seed, stored) in [
+            ("ROOK", ROOK_DIRECTIONS, ROOK_SEED, &ROOK_MAGICS),
+            ("BISHOP", BISHOP_DIRECTIONS, BISHOP_SEED, &BISHOP_MAGICS),
+        ] {
+            let found = find_magics(&directions, seed);
+            let lines: Vec<String> = found.iter().map(|m| format!("    {m:#018x},")).collect();
+            assert!(
+                found == *stored,
+                "const {name}_MAGICS: [u64; 64] = [\n{}\n];",
+                lines.join("\n")
+            );
         }
     }
 }

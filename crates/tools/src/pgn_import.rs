@@ -116,12 +116,7 @@ fn game_of(record: &Record, variant: Variant, index: u32) -> Result<Option<GameR
         Some("1/2-1/2") => GameResult::Draw,
         _ => return Ok(None),
     };
-    let game_variant = match record.tag("Variant") {
-        Some(tag) if tag.eq_ignore_ascii_case("standard") => Some(Variant::Chess),
-        Some(tag) => tag.parse::<Variant>().ok(),
-        None => Some(Variant::Chess),
-    };
-    if game_variant != Some(variant) {
+    if Variant::from_pgn_tag(record.tag("Variant")).ok() != Some(variant) {
         return Ok(None);
     }
     let mut pos = match record.tag("FEN") {

@@ -5,8 +5,49 @@
 use super::params::S;
 use kaiser_rules::types::PieceType;
 
-/// The number of piece-square tables (see `params::PST_OF` for which piece uses which).
-pub const PST_COUNT: usize = 10;
+/// The piece-square tables, shared by pieces that move alike (`params::PIECES` says which
+/// piece uses which).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Table {
+    Pawn,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
+    Soldier,
+    Kheshig,
+    /// Orda's knight-moving pieces, the Lancer and the Horse Archer.
+    Horse,
+    Yurt,
+}
+
+impl Table {
+    /// Every table, in weight-table order.
+    pub const ALL: [Table; 10] = [
+        Table::Pawn,
+        Table::Knight,
+        Table::Bishop,
+        Table::Rook,
+        Table::Queen,
+        Table::King,
+        Table::Soldier,
+        Table::Kheshig,
+        Table::Horse,
+        Table::Yurt,
+    ];
+}
+
+const _: () = {
+    let mut i = 0;
+    while i < Table::ALL.len() {
+        assert!(Table::ALL[i] as usize == i);
+        i += 1;
+    }
+};
+
+/// The number of piece-square tables.
+pub const PST_COUNT: usize = Table::ALL.len();
 /// Squares in a half table: eight ranks of four files (a-d, mirrored onto e-h).
 pub const PST_SQUARES: usize = 32;
 /// The campmate distance bonuses, by ranks still to go (index 0 unused).
@@ -57,9 +98,9 @@ pub type Weights = [S; WEIGHT_COUNT];
 
 /// The index of the piece-square bonus of table `table` on `rank` (0 = the owner's first rank)
 /// and `file` (0..8, mirrored onto a-d).
-pub const fn piece_square_index(table: usize, rank: usize, file: usize) -> usize {
+pub const fn piece_square_index(table: Table, rank: usize, file: usize) -> usize {
     let half_file = if file < 4 { file } else { 7 - file };
-    PIECE_SQUARE + table * PST_SQUARES + rank * 4 + half_file
+    PIECE_SQUARE + table as usize * PST_SQUARES + rank * 4 + half_file
 }
 
 /// A section of the table, for the tuner: its short name (for `kaiser tune --freeze`), its
@@ -79,10 +120,11 @@ fn piece_name(index: usize) -> String {
 }
 
 fn table_rank(row: usize) -> String {
-    const TABLES: [&str; PST_COUNT] = [
-        "Pawn", "Knight", "Bishop", "Rook", "Queen", "King", "Soldier", "Kheshig", "Horse", "Yurt",
-    ];
-    format!("{} table, rank {}, files a-d", TABLES[row / 8], row % 8 + 1)
+    format!(
+        "{:?} table, rank {}, files a-d",
+        Table::ALL[row / 8],
+        row % 8 + 1
+    )
 }
 
 /// Every section, in table order.
@@ -97,7 +139,7 @@ pub const SECTIONS: [Section; 11] = [
     },
     Section {
         name: "pst",
-        title: "Piece-square tables (see `params::PST_OF`), from the owner's side",
+        title: "Piece-square tables (see `params::PIECES`), from the owner's side",
         start: PIECE_SQUARE,
         rows: PST_COUNT * 8,
         row_len: 4,

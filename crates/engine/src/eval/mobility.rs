@@ -6,7 +6,7 @@
 //! gathers what they attack for the threats.
 
 use super::layout::{KING_ATTACK, MOBILITY_CAPTURE, MOBILITY_QUIET};
-use super::params::MOBILITY_TYPICAL;
+use super::params::piece;
 use super::sink::{Sink, Term};
 use crate::Position;
 use kaiser_rules::attacks::{
@@ -17,7 +17,7 @@ use kaiser_rules::types::{Bitboard, Color, PieceType};
 /// Reports the mobility of `color`'s pieces (not pawns, Soldiers or the king) and their attacks
 /// on the enemy king's zone to `sink`, given the squares the enemy's pawns and Soldiers attack;
 /// returns the squares those pieces attack. Each mobility count is taken from the piece's
-/// typical one (see `params::MOBILITY_TYPICAL`).
+/// typical one (see `params::PieceParams::mobility`).
 pub fn mobility(
     pos: &Position,
     color: Color,
@@ -30,10 +30,9 @@ pub fn mobility(
     let king_zone = king_attacks(enemy_king) | enemy_king;
     let mut attacked = Bitboard::EMPTY;
     for &pt in pos.variant().piece_types() {
-        if matches!(pt, PieceType::Pawn | PieceType::Soldier | PieceType::King) {
+        let Some((typical_captures, typical_quiets)) = piece(pt).mobility else {
             continue;
-        }
-        let (typical_captures, typical_quiets) = MOBILITY_TYPICAL[pt.index()];
+        };
         for sq in pos.pieces(color, pt) {
             let (captures, quiets) = capture_and_quiet_targets(pt, color, sq, occ);
             attacked |= captures;

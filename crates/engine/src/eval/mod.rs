@@ -20,7 +20,7 @@ mod placement;
 mod report;
 pub mod sink;
 mod threats;
-mod weights;
+pub(crate) mod weights;
 
 use king::{faceoff, king_shield};
 use layout::{CAMP_DISTANCE, CAMP_FREE_RANK, CAMP_OPEN_ROAD};
@@ -32,11 +32,16 @@ pub use placement::Placement;
 pub use report::report;
 use sink::{Scores, Sink, Term, Trace};
 use threats::{threats, AttackMaps};
-pub use weights::weights;
 
-use crate::Position;
+use crate::{variants, Position, Variant};
 use kaiser_rules::attacks::king_attacks;
 use kaiser_rules::types::{Bitboard, Color};
+
+/// The weights `variant` is evaluated with.
+#[inline]
+pub const fn weights(variant: Variant) -> &'static layout::Weights {
+    variants::data(variant).weights
+}
 
 /// The static value of `pos` for the side to move, in internal units (see `to_centipawns`).
 pub fn evaluate(pos: &Position) -> i32 {
@@ -172,7 +177,8 @@ fn campmate(pos: &Position, color: Color, enemy_attacks: Bitboard, sink: &mut im
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Variant;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
 
     #[test]
     fn packed_pairs_round_trip() {
@@ -233,18 +239,88 @@ mod tests {
         )
     }
 
+    /// Positions of every variant: each start position, and every fifth position of a few
+    /// random games from it.
+    fn sample_positions() -> Vec<(Variant, String)> {
+        let mut rng = StdRng::seed_from_u64(38);
+        let mut positions = Vec::new();
+        for variant in Variant::ALL {
+            for _ in 0..6 {
+                let mut pos = Position::startpos(variant);
+                for ply in 0..100 {
+                    if ply % 5 == 0 {
+                        positions.push((variant, pos.fen()));
+                    }
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() || pos.campmate_reached() {
+                        break;
+                    }
+                    pos.make_move(moves[rng.gen_range(0..moves.len())]);
+                }
+            }
+        }
+        positions
+    }
+
+    /// The evaluation knows no colour: it sums the same terms with the same weights for each
+    /// side, every one seen from its owner's side of the board. So swapping the colours and
+    /// mirroring the board (the side to move too) swaps each term's White and Black scores and
+    /// gives the same value, in every variant. Empire's and Orda's armies are not symmetric, but
+    /// a FEN may give either side any piece of the variant, so the flipped position (the Empire
+    /// playing Black) is a position of the same variant, evaluated by the same weights.
     #[test]
-    fn colour_flipped_chess_positions_evaluate_the_same() {
-        for fen in [
-            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+    fn colour_flipped_positions_evaluate_the_same_in_every_variant() {
+        let mut positions: Vec<(Variant, String)> = [
             "r1bqk2r/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP3PPP/R1BQKB1R w KQkq - 0 8",
             "2r3k1/1q3ppp/p2p4/1p1Pp3/4P1n1/1P1Q1N2/P4PPP/2R3K1 w - - 0 25",
             "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 0 50",
-        ] {
-            let pos = Position::from_fen(fen, Variant::Chess).unwrap();
-            let flipped = Position::from_fen(&colour_flipped(fen), Variant::Chess).unwrap();
-            assert_eq!(evaluate(&pos), evaluate(&flipped), "{fen}");
+        ]
+        .iter()
+        .map(|fen| (Variant::Chess, fen.to_string()))
+        .collect();
+        positions.extend(sample_positions());
+        for variant in Variant::ALL {
+            assert!(positions.iter().filter(|(v, _)| *v == variant).count() > 30);
         }
+        for (variant, fen) in positions {
+            let pos = Position::from_fen(&fen, variant).unwrap();
+            let flipped = Position::from_fen(&colour_flipped(&fen), variant).unwrap();
+            let (ours, theirs) = (Breakdown::of(&pos), Breakdown::of(&flipped));
+            assert_eq!(
+                theirs.placement,
+                S::ZERO - ours.placement,
+                "{variant} {fen}"
+            );
+            assert_eq!(theirs.phase, ours.phase, "{variant} {fen}");
+            for ((name, [white, black]), (_, flipped)) in ours.terms().iter().zip(theirs.terms()) {
+                assert_eq!(flipped, [*black, *white], "{variant} {fen}: {name}");
+            }
+            assert_eq!(evaluate(&pos), evaluate(&flipped), "{variant} {fen}");
+        }
+    }
+
+    /// Nor does the evaluation depend on whose move it is, but for the tempo: the two sides'
+    /// views of one position add up to twice the tempo bonus.
+    #[test]
+    fn each_side_sees_the_same_position_in_every_variant() {
+        let mut checked = [0; Variant::ALL.len()];
+        for (variant, fen) in sample_positions() {
+            let pos = Position::from_fen(&fen, variant).unwrap();
+            let mut fields: Vec<&str> = fen.split(' ').collect();
+            fields[1] = if fields[1] == "w" { "b" } else { "w" };
+            fields[3] = "-";
+            // Skipped where the other side to move would leave a king in check.
+            let Ok(other) = Position::from_fen(&fields.join(" "), variant) else {
+                continue;
+            };
+            assert_eq!(
+                evaluate(&pos) + evaluate(&other),
+                2 * TEMPO,
+                "{variant} {fen}"
+            );
+            checked[variant.index()] += 1;
+        }
+        assert!(checked.iter().all(|&n| n > 30), "{checked:?}");
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! The evaluation's fixed settings, and the packed middlegame/endgame pair `S` its weights are
 //! made of. The tuned weights themselves are in `weights/` (one table per variant, laid out as
-//! `layout` says); what stays here is what the tuner does not touch: the exchange values the
-//! search uses, the game phase, the tempo, which piece uses which piece-square table, and the
-//! typical mobility counts.
+//! `layout` says); what stays here is what the tuner does not touch: the game phase, the tempo,
+//! and for each piece type (one row of `PIECES`) the exchange value the search uses, the
+//! piece-square table it uses and its typical mobility counts.
 //!
 //! Values are in Fairy-Stockfish's internal units (a pawn is worth 213 in the endgame).
 
+use super::layout::Table;
 use kaiser_rules::types::PieceType;
 
 /// A packed (middlegame, endgame) pair, Stockfish style: `eg << 16 + mg`.
@@ -78,26 +79,77 @@ impl std::ops::Mul<i32> for S {
 /// The endgame value of a pawn: 100 centipawns when scores are reported.
 pub const PAWN_VALUE_EG: i32 = 213;
 
-/// Fairy-Stockfish's piece values, indexed by `PieceType::index()` (the king counts 0): the
-/// search's exchange values, and (middlegame) the material that sets the game phase. The
-/// evaluation's own material values are tuned weights, starting from these.
-pub const PIECE_VALUE: [S; PieceType::COUNT] = [
-    s(120, 213),   // Pawn
-    s(781, 854),   // Knight
-    s(825, 915),   // Bishop
-    s(1276, 1380), // Rook
-    s(2538, 2682), // Queen
-    s(0, 0),       // King
-    s(200, 270),   // Soldier
-    s(1000, 1075), // Eagle
-    s(1225, 1420), // Cardinal
-    s(1375, 1480), // Tower
-    s(1050, 1150), // Duke
-    s(1800, 1900), // Kheshig
-    s(1050, 1250), // Lancer
-    s(1100, 1200), // Archer
-    s(630, 630),   // Yurt
-];
+/// What the evaluation and the search keep for one piece type, apart from its tuned weights.
+#[derive(Clone, Copy, Debug)]
+pub struct PieceParams {
+    /// The piece type of the row (rows are in `PieceType::index()` order).
+    pub kind: PieceType,
+    /// Fairy-Stockfish's value (the king counts 0): the search's exchange values, and
+    /// (middlegame) the material that sets the game phase. The evaluation's own material values
+    /// are tuned weights, starting from these.
+    pub value: S,
+    /// The piece-square table it uses.
+    pub table: Table,
+    /// Mobility: the typical number of squares of its capture pattern and of its quiet pattern. A
+    /// piece reaching more earns its weights, one reaching fewer loses them, so mobility leaves
+    /// the material values as they are on average. `None`: its mobility is not counted.
+    pub mobility: Option<(i32, i32)>,
+}
+
+/// Every piece type's parameters, one row per piece, by `PieceType::index()`. The Empire's pieces
+/// borrow the table of the orthodox piece whose capture pattern they share (the Duke, a
+/// queen-moving piece, the queen's); Orda's knight-moving Lancer and Horse Archer share one.
+#[rustfmt::skip]
+pub const PIECES: [PieceParams; PieceType::COUNT] = {
+    use PieceType::*;
+    const fn row(kind: PieceType, value: S, table: Table, mobility: Option<(i32, i32)>) -> PieceParams {
+        PieceParams { kind, value, table, mobility }
+    }
+    [
+        //  kind      value          table           mobility
+        row(Pawn,     s(120, 213),   Table::Pawn,    None),
+        row(Knight,   s(781, 854),   Table::Knight,  Some((4, 0))),
+        row(Bishop,   s(825, 915),   Table::Bishop,  Some((6, 0))),
+        row(Rook,     s(1276, 1380), Table::Rook,    Some((6, 0))),
+        row(Queen,    s(2538, 2682), Table::Queen,   Some((12, 0))),
+        row(King,     s(0, 0),       Table::King,    None),
+        row(Soldier,  s(200, 270),   Table::Soldier, None),
+        row(Eagle,    s(1000, 1075), Table::Knight,  Some((4, 12))),
+        row(Cardinal, s(1225, 1420), Table::Bishop,  Some((6, 12))),
+        row(Tower,    s(1375, 1480), Table::Rook,    Some((6, 12))),
+        row(Duke,     s(1050, 1150), Table::Queen,   Some((5, 12))),
+        row(Kheshig,  s(1800, 1900), Table::Kheshig, Some((8, 0))),
+        row(Lancer,   s(1050, 1250), Table::Horse,   Some((6, 4))),
+        row(Archer,   s(1100, 1200), Table::Horse,   Some((6, 4))),
+        row(Yurt,     s(630, 630),   Table::Yurt,    Some((3, 0))),
+    ]
+};
+
+// The rows are in `PieceType::index()` order.
+const _: () = {
+    let mut i = 0;
+    while i < PieceType::COUNT {
+        assert!(PIECES[i].kind.index() == i);
+        i += 1;
+    }
+};
+
+/// The parameters of `pt`.
+#[inline]
+pub const fn piece(pt: PieceType) -> &'static PieceParams {
+    &PIECES[pt.index()]
+}
+
+/// The `value` column of `PIECES`, by `PieceType::index()`: the search's exchange values.
+pub const PIECE_VALUE: [S; PieceType::COUNT] = {
+    let mut values = [S::ZERO; PieceType::COUNT];
+    let mut i = 0;
+    while i < PieceType::COUNT {
+        values[i] = PIECES[i].value;
+        i += 1;
+    }
+    values
+};
 
 /// Game phase: the non-pawn material of both sides at which the game counts as pure
 /// middlegame, and pure endgame (Stockfish's limits).
@@ -109,47 +161,5 @@ pub const PHASE_MAX: i32 = 128;
 /// The side to move's bonus.
 pub const TEMPO: i32 = 28;
 
-/// Which table each piece type uses, indexed by `PieceType::index()`. The Empire's pieces
-/// borrow the table of the orthodox piece whose capture pattern they share; Orda's knight-moving
-/// Lancer and Horse Archer share one table. Orda's tables are hand-made, not yet tuned.
-pub const PST_OF: [usize; PieceType::COUNT] = [
-    0, // Pawn
-    1, // Knight
-    2, // Bishop
-    3, // Rook
-    4, // Queen
-    5, // King
-    6, // Soldier
-    1, // Eagle: captures like a knight
-    2, // Cardinal: captures like a bishop
-    3, // Tower: captures like a rook
-    4, // Duke: a queen-moving piece
-    7, // Kheshig
-    8, // Lancer: moves like a knight
-    8, // Archer: moves like a knight
-    9, // Yurt
-];
-
 /// Campmate terms are only looked at for a king at most this many ranks from its far rank.
 pub const CAMP_HORIZON: u8 = 5;
-
-/// Mobility: the typical number of squares, (capture pattern, quiet pattern), by
-/// `PieceType::index()`. A piece reaching more earns its weights, one reaching fewer loses
-/// them, so mobility leaves the material values as they are on average.
-pub const MOBILITY_TYPICAL: [(i32, i32); PieceType::COUNT] = [
-    (0, 0),  // Pawn
-    (4, 0),  // Knight
-    (6, 0),  // Bishop
-    (6, 0),  // Rook
-    (12, 0), // Queen
-    (0, 0),  // King
-    (0, 0),  // Soldier
-    (4, 12), // Eagle
-    (6, 12), // Cardinal
-    (6, 12), // Tower
-    (5, 12), // Duke
-    (8, 0),  // Kheshig
-    (6, 4),  // Lancer
-    (6, 4),  // Archer
-    (3, 0),  // Yurt
-];

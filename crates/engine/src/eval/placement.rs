@@ -6,18 +6,22 @@
 use super::layout::{piece_square_index, MATERIAL};
 use super::params::*;
 use super::sink::{Sink, Term};
-use super::weights::weights;
+use super::weights;
 use crate::{Position, Variant};
 use kaiser_rules::types::{Color, Piece, PieceType, Square};
 use kaiser_rules::PieceTracker;
 
-/// Material plus piece-square bonus of each piece on each square, by variant (`Variant as
-/// usize`), `Piece::index()` and square, Black's negated: the sum over the board is White's view.
-static PIECE_SQUARE: [[[S; 64]; Piece::COUNT]; Variant::ALL.len()] = [
-    piece_square_table(Variant::Chess),
-    piece_square_table(Variant::Empire),
-    piece_square_table(Variant::Orda),
-];
+/// Material plus piece-square bonus of each piece on each square, by `Variant::index()`,
+/// `Piece::index()` and square, Black's negated: the sum over the board is White's view.
+static PIECE_SQUARE: [[[S; 64]; Piece::COUNT]; Variant::ALL.len()] = {
+    let mut tables = [[[S::ZERO; 64]; Piece::COUNT]; Variant::ALL.len()];
+    let mut v = 0;
+    while v < Variant::ALL.len() {
+        tables[v] = piece_square_table(Variant::ALL[v]);
+        v += 1;
+    }
+    tables
+};
 
 /// Material that sets the game phase (all but pawns), by `PieceType::index()`.
 const PHASE_MATERIAL: [i32; PieceType::COUNT] = phase_material();
@@ -33,13 +37,13 @@ pub struct Placement {
 impl PieceTracker for Placement {
     #[inline]
     fn add(&mut self, variant: Variant, piece: Piece, sq: Square) {
-        self.score += PIECE_SQUARE[variant as usize][piece.index()][sq.index()];
+        self.score += PIECE_SQUARE[variant.index()][piece.index()][sq.index()];
         self.phase_material += PHASE_MATERIAL[piece.kind.index()];
     }
 
     #[inline]
     fn remove(&mut self, variant: Variant, piece: Piece, sq: Square) {
-        self.score -= PIECE_SQUARE[variant as usize][piece.index()][sq.index()];
+        self.score -= PIECE_SQUARE[variant.index()][piece.index()][sq.index()];
         self.phase_material -= PHASE_MATERIAL[piece.kind.index()];
     }
 }
@@ -49,7 +53,7 @@ const fn piece_weights(kind: usize, color: Color, sq: usize) -> [usize; 2] {
     let rank = color.relative_rank((sq / 8) as u8) as usize;
     [
         MATERIAL + kind,
-        piece_square_index(PST_OF[kind], rank, sq % 8),
+        piece_square_index(PIECES[kind].table, rank, sq % 8),
     ]
 }
 
@@ -97,7 +101,7 @@ const fn phase_material() -> [i32; PieceType::COUNT] {
     let mut pt = 0;
     while pt < PieceType::COUNT {
         if pt != PieceType::Pawn.index() {
-            material[pt] = PIECE_VALUE[pt].mg();
+            material[pt] = PIECES[pt].value.mg();
         }
         pt += 1;
     }

@@ -205,8 +205,8 @@ impl PgnGame {
                 (name.to_string(), value.to_string())
             })
             .collect();
-        if self.variant() != Variant::Chess {
-            pairs.push(("Variant".into(), variant_tag(self.variant()).into()));
+        if let Some(tag) = self.variant().rules().pgn_tag {
+            pairs.push(("Variant".into(), tag.into()));
         }
         let fen = self.start.fen();
         if fen != self.variant().start_fen() {
@@ -239,15 +239,6 @@ impl PgnGame {
             }
         }
         tokens
-    }
-}
-
-/// The Variant tag's value, as pychess writes it.
-fn variant_tag(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Chess => "Chess",
-        Variant::Empire => "Empire",
-        Variant::Orda => "Orda",
     }
 }
 

@@ -407,7 +407,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(1);
         let mut foreign = Vec::new();
         for game in 0..100 {
-            let variant = Variant::ALL[game % 2];
+            let variant = Variant::ALL[game % Variant::ALL.len()];
             let mut pos = Position::startpos(variant);
             for _ in 0..120 {
                 let legal = pos.legal_moves();

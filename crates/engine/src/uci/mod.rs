@@ -21,7 +21,7 @@
 //! variant), besides the variant being part of every position's key.
 
 mod command;
-mod options;
+pub(crate) mod options;
 mod output;
 mod variant_path;
 
@@ -35,10 +35,9 @@ use command::{Command, GoCommand};
 use kaiser_rules::perft;
 use kaiser_rules::types::{Color, Move};
 use kaiser_rules::variant::Variant;
-use options::{OptionChange, PlayLevel};
+use options::PlayLevel;
 use output::{send, send_info_string};
 use std::io::BufRead;
-use std::path::Path;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::{self, JoinHandle};
@@ -81,7 +80,7 @@ enum BookSource {
 }
 
 /// Everything the protocol remembers between commands.
-struct Session {
+pub(crate) struct Session {
     variant: Variant,
     position: Position,
     show_wdl: bool,
@@ -138,7 +137,11 @@ impl Session {
             }
             Command::IsReady => send("readyok"),
             Command::Debug | Command::Nothing => {}
-            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::SetOption { name, value } => {
+                for note in options::set_option(self, &name, value.as_deref()) {
+                    send_info_string(&note);
+                }
+            }
             Command::UciNewGame => {
                 self.finish_search();
                 self.engine().clear();
@@ -205,90 +208,6 @@ impl Session {
             search.control.stop();
             let _ = search.thread.join();
         }
-    }
-
-    fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let (change, warning) = match options::parse_setoption(name, value) {
-            Ok(parsed) => parsed,
-            Err(error) => return send_info_string(&error),
-        };
-        if let Some(warning) = warning {
-            send_info_string(&warning);
-        }
-        match change {
-            OptionChange::Accepted => {}
-            OptionChange::ShowWdl(on) => self.show_wdl = on,
-            OptionChange::OwnBook(on) => self.own_book = on,
-            OptionChange::AnalyseMode(on) => self.analyse_mode = on,
-            OptionChange::BookFile(path) => self.set_book_file(path.as_deref()),
-            OptionChange::VariantPath(path) => {
-                if let Some(path) = path {
-                    send_info_string(&variant_path::report(Path::new(&path)));
-                }
-            }
-            OptionChange::Variant(variant) => {
-                if variant != self.variant {
-                    self.idle_engine().clear();
-                }
-                self.variant = variant;
-                self.position = Position::startpos(variant);
-            }
-            OptionChange::SkillLevel(level) => self.set_play_level(PlayLevel {
-                skill_level: level,
-                ..self.play_level
-            }),
-            OptionChange::LimitStrength(on) => self.set_play_level(PlayLevel {
-                limit_strength: on,
-                ..self.play_level
-            }),
-            OptionChange::Elo(elo) => self.set_play_level(PlayLevel {
-                elo,
-                ..self.play_level
-            }),
-            OptionChange::HashMb(mb) => {
-                let used = self.idle_engine().set_hash_mb(mb);
-                if used != mb {
-                    send_info_string(&format!(
-                        "could not allocate {mb} MiB of hash, using {used} MiB"
-                    ));
-                }
-            }
-            OptionChange::Threads(n) => self.idle_engine().set_threads(n),
-            OptionChange::ClearHash => self.idle_engine().clear(),
-            OptionChange::MultiPv(n) => self.idle_engine().set_multipv(n),
-            OptionChange::MoveOverheadMs(ms) => self.idle_engine().set_move_overhead_ms(ms),
-        }
-    }
-
-    /// `Skill Level`, `UCI_LimitStrength` or `UCI_Elo`: the engine plays the level they give.
-    fn set_play_level(&mut self, level: PlayLevel) {
-        self.play_level = level;
-        self.idle_engine().set_skill(level.skill());
-    }
-
-    /// `BookFile`: loads and checks the file now, so a bad one is reported at once.
-    fn set_book_file(&mut self, path: Option<&str>) {
-        let Some(path) = path else {
-            self.book = BookSource::BuiltIn;
-            return;
-        };
-        self.book = match Book::load(Path::new(path)) {
-            Ok(book) => {
-                send_info_string(&format!(
-                    "BookFile {path}: {} book, {} positions, {} moves",
-                    book.variant(),
-                    book.positions(),
-                    book.len()
-                ));
-                BookSource::File(book)
-            }
-            Err(error) => {
-                send_info_string(&format!(
-                    "BookFile {path} rejected: {error}; no book moves until another is set"
-                ));
-                BookSource::Rejected
-            }
-        };
     }
 
     /// The book move to play for `go`, if the book is on, `go` plays a game (see the module

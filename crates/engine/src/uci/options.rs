@@ -1,12 +1,21 @@
-//! The UCI options Kaiser offers, each declared once in `OPTIONS`: its name, its type with default
-//! and range, and the change a value makes. `uci` lists the table, `setoption` reads a value
-//! through it, and the session (`mod.rs`) carries the change out. The names, types and ranges
-//! are Fairy-Stockfish's wherever it has the option, so clients that drive it drive Kaiser.
-//! Names are matched ignoring case; numbers out of range are clamped, with a warning.
+//! The UCI options Kaiser offers, each declared once in `OPTIONS`: its name, its type with
+//! default and range (or choices), and how a value is applied to the session. `uci` lists the
+//! table (`option_lines`), `setoption` reads a value through it and applies it (`set_option`).
+//! Adding an option is one entry here, plus whatever session or engine state it sets. The names,
+//! types and ranges are Fairy-Stockfish's wherever it has the option, so clients that drive it
+//! drive Kaiser. Names and choices are matched ignoring case; numbers out of range are clamped,
+//! with a warning.
+//!
+//! The table's shape (`UciOption`, `Kind`) is public to the crate, so another protocol can list
+//! the same options.
 
+use super::variant_path;
+use super::{BookSource, Session};
+use crate::book::Book;
 use crate::search;
 use crate::search::skill::{self, Skill};
 use kaiser_rules::variant::Variant;
+use std::path::Path;
 use vampirc_uci::{Serializable, UciOptionConfig};
 
 /// The variant GUIs get when they send no `UCI_Variant` (as Fairy-Stockfish: standard chess).
@@ -18,68 +27,69 @@ pub const BUILT_IN_BOOK: &str = "<built-in>";
 /// Fairy-Stockfish's word for an unset string option.
 const EMPTY: &str = "<empty>";
 
-/// A change requested by `setoption`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OptionChange {
-    HashMb(usize),
-    Threads(usize),
-    ClearHash,
-    MultiPv(usize),
-    SkillLevel(i32),
-    MoveOverheadMs(u64),
-    Variant(Variant),
-    AnalyseMode(bool),
-    LimitStrength(bool),
-    Elo(i32),
-    ShowWdl(bool),
-    OwnBook(bool),
-    /// A book file's path; `None` for the built-in book.
-    BookFile(Option<String>),
-    /// A Fairy-Stockfish variants file to report on; `None` when unset.
-    VariantPath(Option<String>),
-    /// Accepted, nothing to change: `Ponder` (`go ponder` works either way) and `UCI_Chess960`
-    /// false.
-    Accepted,
-}
+/// What applying a value has to tell the user, if anything (an `info string` in UCI).
+pub(crate) type Note = Option<String>;
 
-/// An option's type, default and range, and the change a value makes.
-enum Kind {
-    Button(OptionChange),
-    /// A `check`; its change may refuse a value.
+/// An option's type, default and range or choices, and how a value is applied.
+pub(crate) enum Kind {
+    /// A `button`; a value sent with it is ignored.
+    Button { press: fn(&mut Session) -> Note },
+    /// A `check`: `true` or `false`.
     Check {
         default: bool,
-        change: fn(bool) -> Result<OptionChange, String>,
+        set: fn(&mut Session, bool) -> Note,
     },
+    /// A `spin`: a whole number in `min..=max`.
     Spin {
         default: i64,
         min: i64,
         max: i64,
-        change: fn(i64) -> OptionChange,
+        set: fn(&mut Session, i64) -> Note,
     },
-    /// `UCI_Variant`: a combo of the variants Kaiser plays.
-    Variant,
+    /// A `combo`: one of `choices` (listed sorted); `set` gets the index of the one chosen.
+    Combo {
+        default: &'static str,
+        choices: &'static [&'static str],
+        set: fn(&mut Session, usize) -> Note,
+    },
     /// A `string`; the default, `<empty>` or nothing reads as `None`.
     Text {
         default: &'static str,
-        change: fn(Option<String>) -> OptionChange,
+        set: fn(&mut Session, Option<&str>) -> Note,
     },
 }
 
 /// One row of the option table.
-struct UciOption {
-    name: &'static str,
-    kind: Kind,
+pub(crate) struct UciOption {
+    pub name: &'static str,
+    pub kind: Kind,
 }
 
+/// The names of the variants, by `Variant::index()`: `UCI_Variant`'s choices.
+const VARIANT_NAMES: [&str; Variant::ALL.len()] = {
+    let mut names = [""; Variant::ALL.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = Variant::ALL[i].name();
+        i += 1;
+    }
+    names
+};
+
 /// Every option, in the order `uci` lists them.
-const OPTIONS: &[UciOption] = &[
+pub(crate) const OPTIONS: &[UciOption] = &[
     UciOption {
         name: "Hash",
         kind: Kind::Spin {
             default: search::DEFAULT_HASH_MB as i64,
             min: 1,
             max: search::MAX_HASH_MB as i64,
-            change: |mb| OptionChange::HashMb(mb as usize),
+            set: |session, mb| {
+                let mb = mb as usize;
+                let used = session.idle_engine().set_hash_mb(mb);
+                (used != mb)
+                    .then(|| format!("could not allocate {mb} MiB of hash, using {used} MiB"))
+            },
         },
     },
     UciOption {
@@ -88,18 +98,27 @@ const OPTIONS: &[UciOption] = &[
             default: 1,
             min: 1,
             max: search::MAX_THREADS as i64,
-            change: |n| OptionChange::Threads(n as usize),
+            set: |session, n| {
+                session.idle_engine().set_threads(n as usize);
+                None
+            },
         },
     },
     UciOption {
         name: "Clear Hash",
-        kind: Kind::Button(OptionChange::ClearHash),
+        kind: Kind::Button {
+            press: |session| {
+                session.idle_engine().clear();
+                None
+            },
+        },
     },
     UciOption {
+        // `go ponder` works either way.
         name: "Ponder",
         kind: Kind::Check {
             default: false,
-            change: |_| Ok(OptionChange::Accepted),
+            set: |_, _| None,
         },
     },
     UciOption {
@@ -108,7 +127,10 @@ const OPTIONS: &[UciOption] = &[
             default: 1,
             min: 1,
             max: search::MAX_MULTIPV as i64,
-            change: |n| OptionChange::MultiPv(n as usize),
+            set: |session, n| {
+                session.idle_engine().set_multipv(n as usize);
+                None
+            },
         },
     },
     UciOption {
@@ -117,7 +139,12 @@ const OPTIONS: &[UciOption] = &[
             default: skill::MAX_LEVEL as i64,
             min: skill::MIN_LEVEL as i64,
             max: skill::MAX_LEVEL as i64,
-            change: |level| OptionChange::SkillLevel(level as i32),
+            set: |session, level| {
+                session.set_play_level(PlayLevel {
+                    skill_level: level as i32,
+                    ..session.play_level
+                })
+            },
         },
     },
     UciOption {
@@ -126,39 +153,53 @@ const OPTIONS: &[UciOption] = &[
             default: search::DEFAULT_MOVE_OVERHEAD_MS as i64,
             min: 0,
             max: 5000,
-            change: |ms| OptionChange::MoveOverheadMs(ms as u64),
+            set: |session, ms| {
+                session.idle_engine().set_move_overhead_ms(ms as u64);
+                None
+            },
         },
     },
     UciOption {
         name: "UCI_Chess960",
         kind: Kind::Check {
             default: false,
-            change: |on| match on {
-                false => Ok(OptionChange::Accepted),
-                true => Err(
+            set: |_, on| {
+                on.then(|| {
                     "UCI_Chess960: Kaiser does not play Fischer-random chess (its castling \
-                             rules); the option stays false"
-                        .into(),
-                ),
+                     rules); the option stays false"
+                        .to_string()
+                })
             },
         },
     },
     UciOption {
         name: "UCI_Variant",
-        kind: Kind::Variant,
+        kind: Kind::Combo {
+            default: DEFAULT_VARIANT.name(),
+            choices: &VARIANT_NAMES,
+            set: |session, index| session.set_variant(Variant::ALL[index]),
+        },
     },
     UciOption {
         name: "UCI_AnalyseMode",
         kind: Kind::Check {
             default: false,
-            change: |on| Ok(OptionChange::AnalyseMode(on)),
+            set: |session, on| {
+                session.analyse_mode = on;
+                None
+            },
         },
     },
     UciOption {
         name: "UCI_LimitStrength",
         kind: Kind::Check {
             default: false,
-            change: |on| Ok(OptionChange::LimitStrength(on)),
+            set: |session, on| {
+                session.set_play_level(PlayLevel {
+                    limit_strength: on,
+                    ..session.play_level
+                })
+            },
         },
     },
     UciOption {
@@ -167,35 +208,47 @@ const OPTIONS: &[UciOption] = &[
             default: skill::DEFAULT_ELO as i64,
             min: skill::MIN_ELO as i64,
             max: skill::MAX_ELO as i64,
-            change: |elo| OptionChange::Elo(elo as i32),
+            set: |session, elo| {
+                session.set_play_level(PlayLevel {
+                    elo: elo as i32,
+                    ..session.play_level
+                })
+            },
         },
     },
     UciOption {
         name: "UCI_ShowWDL",
         kind: Kind::Check {
             default: false,
-            change: |on| Ok(OptionChange::ShowWdl(on)),
+            set: |session, on| {
+                session.show_wdl = on;
+                None
+            },
         },
     },
     UciOption {
         name: "OwnBook",
         kind: Kind::Check {
             default: true,
-            change: |on| Ok(OptionChange::OwnBook(on)),
+            set: |session, on| {
+                session.own_book = on;
+                None
+            },
         },
     },
     UciOption {
         name: "BookFile",
         kind: Kind::Text {
             default: BUILT_IN_BOOK,
-            change: OptionChange::BookFile,
+            set: |session, path| session.set_book_file(path),
         },
     },
     UciOption {
+        // Only reported on: the file never changes Kaiser's rules.
         name: "VariantPath",
         kind: Kind::Text {
             default: EMPTY,
-            change: OptionChange::VariantPath,
+            set: |_, path| path.map(|path| variant_path::report(Path::new(path))),
         },
     },
 ];
@@ -207,7 +260,7 @@ pub fn option_lines() -> Vec<String> {
         .map(|option| {
             let name = option.name.to_string();
             let config = match &option.kind {
-                Kind::Button(_) => UciOptionConfig::Button { name },
+                Kind::Button { .. } => UciOptionConfig::Button { name },
                 Kind::Check { default, .. } => UciOptionConfig::Check {
                     name,
                     default: Some(*default),
@@ -220,14 +273,15 @@ pub fn option_lines() -> Vec<String> {
                     min: Some(*min),
                     max: Some(*max),
                 },
-                Kind::Variant => {
-                    let mut variants: Vec<String> =
-                        Variant::ALL.iter().map(|v| v.name().to_string()).collect();
-                    variants.sort();
+                Kind::Combo {
+                    default, choices, ..
+                } => {
+                    let mut var: Vec<String> = choices.iter().map(|c| c.to_string()).collect();
+                    var.sort();
                     UciOptionConfig::Combo {
                         name,
-                        default: Some(DEFAULT_VARIANT.name().into()),
-                        var: variants,
+                        default: Some(default.to_string()),
+                        var,
                     }
                 }
                 Kind::Text { default, .. } => UciOptionConfig::String {
@@ -241,51 +295,105 @@ pub fn option_lines() -> Vec<String> {
         .collect()
 }
 
-/// Reads `setoption name <name> [value <value>]`. Returns the change and, when the value had to
-/// be adjusted, a warning; or an error naming what is wrong.
-pub fn parse_setoption(
-    name: &str,
-    value: Option<&str>,
-) -> Result<(OptionChange, Option<String>), String> {
+/// Reads `setoption name <name> [value <value>]` and applies it to `session`. Returns what to
+/// tell the user, in order: an error naming what is wrong (then nothing is applied), or a
+/// warning when the value had to be adjusted and what applying it reports.
+pub(crate) fn set_option(session: &mut Session, name: &str, value: Option<&str>) -> Vec<String> {
     let name = name.trim();
-    let option = OPTIONS
+    let Some(option) = OPTIONS
         .iter()
         .find(|option| option.name.eq_ignore_ascii_case(name))
-        .ok_or_else(|| format!("No such option: {name}"))?;
+    else {
+        return vec![format!("No such option: {name}")];
+    };
     let name = option.name;
     let value = value.map(str::trim).filter(|v| !v.is_empty());
-    match &option.kind {
-        Kind::Button(change) => Ok((change.clone(), None)),
-        Kind::Check { change, .. } => {
-            let on = match value.map(str::to_ascii_lowercase).as_deref() {
-                Some("true") => true,
-                Some("false") => false,
-                _ => return Err(format!("option '{name}' takes 'true' or 'false'")),
+    let mut notes = Vec::new();
+    let note = match &option.kind {
+        Kind::Button { press } => press(session),
+        Kind::Check { set, .. } => match value.map(str::to_ascii_lowercase).as_deref() {
+            Some("true") => set(session, true),
+            Some("false") => set(session, false),
+            _ => Some(format!("option '{name}' takes 'true' or 'false'")),
+        },
+        Kind::Spin { min, max, set, .. } => {
+            let Some(value) = value else {
+                return vec![format!("option '{name}' needs a value")];
             };
-            Ok((change(on)?, None))
-        }
-        Kind::Spin {
-            min, max, change, ..
-        } => {
-            let value = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
-            let number: i128 = value
-                .parse()
-                .map_err(|_| format!("option '{name}': '{value}' is not a number"))?;
+            let Ok(number) = value.parse::<i128>() else {
+                return vec![format!("option '{name}': '{value}' is not a number")];
+            };
             let clamped = number.clamp(*min as i128, *max as i128) as i64;
-            let warning = (clamped as i128 != number).then(|| {
-                format!("option '{name}': {number} is outside {min}..{max}, using {clamped}")
-            });
-            Ok((change(clamped), warning))
+            if clamped as i128 != number {
+                notes.push(format!(
+                    "option '{name}': {number} is outside {min}..{max}, using {clamped}"
+                ));
+            }
+            set(session, clamped)
         }
-        Kind::Variant => {
-            let value = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
-            let variant = value.parse::<Variant>().map_err(|e| e.to_string())?;
-            Ok((OptionChange::Variant(variant), None))
+        Kind::Combo { choices, set, .. } => {
+            let Some(value) = value else {
+                return vec![format!("option '{name}' needs a value")];
+            };
+            match choices.iter().position(|c| c.eq_ignore_ascii_case(value)) {
+                Some(index) => set(session, index),
+                None => Some(format!(
+                    "option '{name}': unknown value '{value}' (known: {})",
+                    choices.join(", ")
+                )),
+            }
         }
-        Kind::Text { default, change } => {
+        Kind::Text { default, set } => {
             let text = value.filter(|v| v != default && !v.eq_ignore_ascii_case(EMPTY));
-            Ok((change(text.map(str::to_string)), None))
+            set(session, text)
         }
+    };
+    notes.extend(note);
+    notes
+}
+
+impl Session {
+    /// `UCI_Variant`: a new variant starts from its start position, and forgets the hash table
+    /// and the histories learnt in the other one.
+    fn set_variant(&mut self, variant: Variant) -> Note {
+        if variant != self.variant {
+            self.idle_engine().clear();
+        }
+        self.variant = variant;
+        self.position = crate::Position::startpos(variant);
+        None
+    }
+
+    /// `Skill Level`, `UCI_LimitStrength` or `UCI_Elo`: the engine plays the level they give.
+    fn set_play_level(&mut self, level: PlayLevel) -> Note {
+        self.play_level = level;
+        self.idle_engine().set_skill(level.skill());
+        None
+    }
+
+    /// `BookFile`: loads and checks the file now, so a bad one is reported at once.
+    fn set_book_file(&mut self, path: Option<&str>) -> Note {
+        let Some(path) = path else {
+            self.book = BookSource::BuiltIn;
+            return None;
+        };
+        let (book, note) = match Book::load(Path::new(path)) {
+            Ok(book) => {
+                let note = format!(
+                    "BookFile {path}: {} book, {} positions, {} moves",
+                    book.variant(),
+                    book.positions(),
+                    book.len()
+                );
+                (BookSource::File(book), note)
+            }
+            Err(error) => (
+                BookSource::Rejected,
+                format!("BookFile {path} rejected: {error}; no book moves until another is set"),
+            ),
+        };
+        self.book = book;
+        Some(note)
     }
 }
 
@@ -322,81 +430,65 @@ impl PlayLevel {
 mod tests {
     use super::*;
 
+    /// Sets an option on `session`, returning the notes.
+    fn set(session: &mut Session, name: &str, value: &str) -> Vec<String> {
+        set_option(session, name, Some(value))
+    }
+
     #[test]
     fn names_ignore_case_and_values_are_clamped() {
-        assert_eq!(
-            parse_setoption("hash", Some("64")),
-            Ok((OptionChange::HashMb(64), None))
-        );
-        let (change, warning) = parse_setoption("THREADS", Some("100000")).unwrap();
-        assert_eq!(change, OptionChange::Threads(256));
-        assert!(warning.unwrap().contains("outside"));
-        let (change, _) = parse_setoption("Move Overhead", Some("-5")).unwrap();
-        assert_eq!(change, OptionChange::MoveOverheadMs(0));
-        let (change, warning) = parse_setoption("skill level", Some("-30")).unwrap();
-        assert_eq!(change, OptionChange::SkillLevel(-20));
-        assert!(warning.is_some());
-        assert_eq!(
-            parse_setoption("UCI_Elo", Some("1500")),
-            Ok((OptionChange::Elo(1500), None))
-        );
+        let mut session = Session::new();
+        assert!(set(&mut session, "hash", "1").is_empty());
+        let notes = set(&mut session, "THREADS", "100000");
+        assert!(notes[0].contains("outside 1..256, using 256"), "{notes:?}");
+        let notes = set(&mut session, "Move Overhead", "-5");
+        assert!(notes[0].contains("using 0"), "{notes:?}");
+        let notes = set(&mut session, "skill level", "-30");
+        assert_eq!(notes.len(), 1);
+        assert_eq!(session.play_level.skill_level, -20);
+        assert!(set(&mut session, "UCI_Elo", "1500").is_empty());
+        assert_eq!(session.play_level.elo, 1500);
     }
 
     #[test]
     fn buttons_accept_a_value_and_bad_values_are_errors() {
-        assert_eq!(
-            parse_setoption("clear hash", Some("true")),
-            Ok((OptionChange::ClearHash, None))
-        );
-        assert!(parse_setoption("Hash", Some("lots")).is_err());
-        assert!(parse_setoption("Hash", None).is_err());
-        assert!(parse_setoption("Ponder", Some("maybe")).is_err());
-        assert!(parse_setoption("UCI_Variant", Some("atomic")).is_err());
-        assert!(parse_setoption("Colour", Some("red"))
-            .unwrap_err()
-            .contains("No such option"));
-        assert_eq!(
-            parse_setoption("ownbook", Some("FALSE")),
-            Ok((OptionChange::OwnBook(false), None))
-        );
-        assert_eq!(
-            parse_setoption("BookFile", Some("<built-in>")),
-            Ok((OptionChange::BookFile(None), None))
-        );
-        assert_eq!(
-            parse_setoption("BookFile", Some("my book.bin")),
-            Ok((OptionChange::BookFile(Some("my book.bin".into())), None))
-        );
-        assert_eq!(
-            parse_setoption("uci_variant", Some("Empire")),
-            Ok((OptionChange::Variant(Variant::Empire), None))
-        );
+        let mut session = Session::new();
+        assert!(set(&mut session, "clear hash", "true").is_empty());
+        assert!(set_option(&mut session, "Clear Hash", None).is_empty());
+        assert!(set(&mut session, "Hash", "lots")[0].contains("not a number"));
+        assert!(set_option(&mut session, "Hash", None)[0].contains("needs a value"));
+        assert!(set(&mut session, "Ponder", "maybe")[0].contains("'true' or 'false'"));
+        let notes = set(&mut session, "UCI_Variant", "atomic");
+        assert!(notes[0].contains("unknown value 'atomic'"), "{notes:?}");
+        assert_eq!(session.variant, DEFAULT_VARIANT);
+        assert!(set(&mut session, "Colour", "red")[0].contains("No such option"));
+        assert!(set(&mut session, "ownbook", "FALSE").is_empty());
+        assert!(!session.own_book);
+        let notes = set(&mut session, "BookFile", "/no/such/book.bin");
+        assert!(notes[0].contains("rejected"), "{notes:?}");
+        assert!(matches!(session.book, BookSource::Rejected));
+        assert!(set(&mut session, "BookFile", "<built-in>").is_empty());
+        assert!(matches!(session.book, BookSource::BuiltIn));
+        assert!(set(&mut session, "uci_variant", "Empire").is_empty());
+        assert_eq!(session.variant, Variant::Empire);
+        assert_eq!(session.position.variant(), Variant::Empire);
     }
 
     #[test]
     fn fairy_stockfish_client_options_are_read() {
-        assert_eq!(
-            parse_setoption("VariantPath", Some("variants.ini")),
-            Ok((OptionChange::VariantPath(Some("variants.ini".into())), None))
-        );
-        assert_eq!(
-            parse_setoption("VariantPath", Some("<empty>")),
-            Ok((OptionChange::VariantPath(None), None))
-        );
-        assert_eq!(
-            parse_setoption("UCI_AnalyseMode", Some("true")),
-            Ok((OptionChange::AnalyseMode(true), None))
-        );
-        assert_eq!(
-            parse_setoption("UCI_Chess960", Some("false")),
-            Ok((OptionChange::Accepted, None))
-        );
-        let refused = parse_setoption("UCI_Chess960", Some("true")).unwrap_err();
-        assert!(refused.contains("stays false"), "{refused}");
-        assert_eq!(
-            parse_setoption("UCI_LimitStrength", Some("true")),
-            Ok((OptionChange::LimitStrength(true), None))
-        );
+        let mut session = Session::new();
+        let notes = set(&mut session, "VariantPath", "/no/such/variants.ini");
+        assert!(notes[0].contains("cannot read it"), "{notes:?}");
+        assert!(set(&mut session, "VariantPath", "<empty>").is_empty());
+        assert!(set(&mut session, "UCI_AnalyseMode", "true").is_empty());
+        assert!(session.analyse_mode);
+        assert!(set(&mut session, "UCI_Chess960", "false").is_empty());
+        let refused = set(&mut session, "UCI_Chess960", "true");
+        assert!(refused[0].contains("stays false"), "{refused:?}");
+        assert!(set(&mut session, "UCI_LimitStrength", "true").is_empty());
+        assert!(session.play_level.limit_strength);
+        assert!(set(&mut session, "UCI_ShowWDL", "true").is_empty());
+        assert!(session.show_wdl);
     }
 
     #[test]
@@ -409,6 +501,38 @@ mod tests {
         assert_eq!(level.skill(), Skill::from_elo(skill::DEFAULT_ELO));
     }
 
+    /// The session a GUI meets holds every option's default: setting each to its default
+    /// changes nothing the session keeps.
+    #[test]
+    fn a_new_session_holds_the_defaults() {
+        let state = |s: &Session| {
+            (
+                s.variant,
+                s.show_wdl,
+                s.own_book,
+                s.analyse_mode,
+                s.play_level,
+                matches!(s.book, BookSource::BuiltIn),
+            )
+        };
+        let mut session = Session::new();
+        let fresh = state(&session);
+        for option in OPTIONS {
+            let default = match &option.kind {
+                Kind::Button { .. } => continue,
+                Kind::Check { default, .. } => default.to_string(),
+                Kind::Spin { default, .. } => default.to_string(),
+                Kind::Combo { default, .. } | Kind::Text { default, .. } => default.to_string(),
+            };
+            assert!(
+                set(&mut session, option.name, &default).is_empty(),
+                "{}",
+                option.name
+            );
+            assert_eq!(state(&session), fresh, "{}", option.name);
+        }
+    }
+
     #[test]
     fn uci_lists_every_option_once() {
         let mut names: Vec<String> = OPTIONS.iter().map(|o| o.name.to_lowercase()).collect();
@@ -417,6 +541,8 @@ mod tests {
         assert_eq!(names.len(), OPTIONS.len(), "a name declared twice");
         let text = option_lines().join("\n");
         for line in [
+            "name Hash type spin default 16 min 1 max 65536",
+            "name Clear Hash type button",
             "name Skill Level type spin default 20 min -20 max 20",
             "name UCI_Elo type spin default 1350 min 500 max 2850",
             "name UCI_Chess960 type check default false",
@@ -425,7 +551,7 @@ mod tests {
             "name VariantPath type string default <empty>",
             "name OwnBook type check default true",
             "name BookFile type string default <built-in>",
-            "type combo default chess var chess var empire var orda",
+            "name UCI_Variant type combo default chess var chess var empire var orda",
         ] {
             assert!(text.contains(line), "{line} missing: {text}");
         }

@@ -99,5 +99,5 @@ pub(crate) fn en_passant_key(sq: Square) -> u64 {
 
 #[inline]
 pub(crate) fn variant_key(variant: Variant) -> u64 {
-    KEYS.variant[variant as usize]
+    KEYS.variant[variant.index()]
 }

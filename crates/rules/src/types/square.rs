@@ -64,12 +64,6 @@ impl Square {
         }
     }
 
-    /// The same square seen from the other side (rank mirrored).
-    #[inline]
-    pub const fn flip_rank(self) -> Square {
-        Square(self.0 ^ 56)
-    }
-
     /// Parses a square name such as `e4`.
     pub fn parse(text: &str) -> Option<Square> {
         let bytes = text.as_bytes();

@@ -1,5 +1,8 @@
-//! The evaluation weights for chess, written by `kaiser tune` (see `tuning/README.md`);
-//! `eval::layout` says which weight is which.
+//! The evaluation weights for chess, in the layout `kaiser tune` writes (`eval::layout` says
+//! which weight is which), but never tuned: these are the hand-set weights every variant
+//! started from (Fairy-Stockfish's piece values, Stockfish-style piece-square tables, hand-set
+//! mobility and campmate weights), and the terms added since (king attack, threats, pawns,
+//! king shield, faceoff) are zero.
 
 use crate::eval::layout::Weights;
 use crate::eval::params::s;
@@ -22,7 +25,7 @@ pub const WEIGHTS: Weights = [
     s(1050, 1250), // Lancer
     s(1100, 1200), // Archer
     s(630, 630), // Yurt
-    // Piece-square tables (see `params::PST_OF`), from the owner's side
+    // Piece-square tables (see `params::PIECES`), from the owner's side
     s(0, 0), s(0, 0), s(0, 0), s(0, 0), // Pawn table, rank 1, files a-d
     s(-6, -4), s(4, -4), s(8, 2), s(10, 4), // Pawn table, rank 2, files a-d
     s(-8, 0), s(-6, 0), s(12, 0), s(20, 2), // Pawn table, rank 3, files a-d

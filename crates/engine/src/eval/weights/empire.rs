@@ -22,7 +22,7 @@ pub const WEIGHTS: Weights = [
     s(1050, 1250), // Lancer
     s(1100, 1200), // Archer
     s(630, 630), // Yurt
-    // Piece-square tables (see `params::PST_OF`), from the owner's side
+    // Piece-square tables (see `params::PIECES`), from the owner's side
     s(0, 0), s(0, 0), s(0, 0), s(0, 0), // Pawn table, rank 1, files a-d
     s(-79, -115), s(18, -24), s(25, 45), s(25, 58), // Pawn table, rank 2, files a-d
     s(-59, -58), s(-22, -65), s(-1, -19), s(73, -19), // Pawn table, rank 3, files a-d

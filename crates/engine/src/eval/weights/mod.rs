@@ -1,17 +1,7 @@
-//! The tuned evaluation weights, one table per variant, each written by `kaiser tune`.
+//! The evaluation weights, one table per variant (`crate::variants` says which variant uses
+//! which). Empire's and Orda's were written by `kaiser tune`; chess has never been tuned (see
+//! `chess.rs`).
 
-mod chess;
-mod empire;
-mod orda;
-
-use super::layout::Weights;
-use crate::Variant;
-
-/// The weights `variant` is evaluated with.
-pub const fn weights(variant: Variant) -> &'static Weights {
-    match variant {
-        Variant::Chess => &chess::WEIGHTS,
-        Variant::Empire => &empire::WEIGHTS,
-        Variant::Orda => &orda::WEIGHTS,
-    }
-}
+pub(crate) mod chess;
+pub(crate) mod empire;
+pub(crate) mod orda;

@@ -22,7 +22,7 @@ pub const WEIGHTS: Weights = [
     s(1097, 1286), // Lancer
     s(1083, 971), // Archer
     s(704, 436), // Yurt
-    // Piece-square tables (see `params::PST_OF`), from the owner's side
+    // Piece-square tables (see `params::PIECES`), from the owner's side
     s(0, 0), s(0, 0), s(0, 0), s(0, 0), // Pawn table, rank 1, files a-d
     s(-35, -34), s(-13, -65), s(-23, -20), s(-54, -76), // Pawn table, rank 2, files a-d
     s(-27, -77), s(11, -104), s(-32, 29), s(70, 48), // Pawn table, rank 3, files a-d

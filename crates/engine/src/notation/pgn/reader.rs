@@ -107,11 +107,7 @@ fn new_game(tags: Vec<(String, String)>) -> Result<PgnGame, PgnErrorKind> {
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     };
-    let variant = match tag("Variant") {
-        None => Variant::Chess,
-        Some(name) if name.eq_ignore_ascii_case("standard") => Variant::Chess,
-        Some(name) => name.parse().map_err(PgnErrorKind::Variant)?,
-    };
+    let variant = Variant::from_pgn_tag(tag("Variant")).map_err(PgnErrorKind::Variant)?;
     let start = match tag("FEN") {
         None => Position::startpos(variant),
         Some(fen) => Position::from_fen(fen, variant).map_err(|error| PgnErrorKind::Fen {

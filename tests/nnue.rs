@@ -2,6 +2,8 @@
 //! accumulators kept move by move against ones built from scratch, and net files the engine
 //! must refuse.
 
+mod common;
+
 use kaiser_engine::eval::nnue::{Accumulator, NetError, Network};
 use kaiser_engine::{MoveKind, Position, Variant};
 use kaiser_tools::nnue::dataset::Dataset;
@@ -180,4 +182,74 @@ fn damaged_or_foreign_net_files_are_refused() {
         let error: NetError = Network::from_bytes(&file, variant).expect_err(what);
         assert!(!error.to_string().is_empty(), "{what}");
     }
+}
+
+#[test]
+fn the_engine_searches_with_a_net_from_eval_file_and_refuses_bad_ones() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let net_path = dir.path().join("empire.nnue");
+    let bytes = lively_model(Variant::Empire, 2).quantise().to_bytes();
+    std::fs::write(&net_path, &bytes).expect("write the net");
+    let truncated = dir.path().join("truncated.nnue");
+    std::fs::write(&truncated, &bytes[..bytes.len() - 100]).expect("write the truncated net");
+
+    let mut engine = common::Engine::start();
+    engine.send("uci");
+    let options = engine.read_until(|l| l == "uciok");
+    assert!(options
+        .iter()
+        .any(|l| l == "option name Use NNUE type check default true"));
+    assert!(options
+        .iter()
+        .any(|l| l == "option name EvalFile type string default <built-in>"));
+    engine.send("setoption name UCI_Variant value empire");
+    engine.send(&format!(
+        "setoption name EvalFile value {}",
+        net_path.display()
+    ));
+    engine.send("isready");
+    let lines = engine.read_until(|l| l == "readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("network for empire loaded")),
+        "{lines:?}"
+    );
+    engine.send("eval");
+    let lines = engine.read_until(|l| l.starts_with("NNUE evaluation"));
+    assert!(
+        lines.last().unwrap().contains("the search uses it"),
+        "{lines:?}"
+    );
+    let (_, best) = engine.bestmove("go depth 6");
+    assert_ne!(best, "(none)");
+
+    for (bad, reason) in [
+        (truncated, "bytes where"),
+        (dir.path().join("missing.nnue"), ""),
+    ] {
+        engine.send(&format!("setoption name EvalFile value {}", bad.display()));
+        engine.send("isready");
+        let lines = engine.read_until(|l| l == "readyok");
+        let refusal = lines
+            .iter()
+            .find(|l| l.contains("refused"))
+            .expect("a refusal");
+        assert!(
+            refusal.starts_with("info string EvalFile") && refusal.contains(reason),
+            "{refusal}"
+        );
+    }
+    // The loaded net still evaluates.
+    engine.send("eval");
+    let lines = engine.read_until(|l| l.starts_with("NNUE evaluation"));
+    assert!(
+        lines.last().unwrap().contains("the search uses it"),
+        "{lines:?}"
+    );
+    engine.send("setoption name Use NNUE value false");
+    engine.send("eval");
+    let lines = engine.read_until(|l| l.starts_with("NNUE evaluation"));
+    assert!(lines.last().unwrap().contains("none"), "{lines:?}");
+    engine.close();
 }

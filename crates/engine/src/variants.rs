@@ -1,5 +1,5 @@
 //! What the engine keeps for each game, one row per variant: the evaluation's weights, the
-//! opening book built into the binary and the bench positions. The rules themselves are the
+//! opening book built into the binary, the bench positions and the NNUE network. The rules themselves are the
 //! rules core's (`kaiser_rules::variant::Rules`); this is the engine's side of a game. Adding a
 //! game adds a row here, and the compiler asks for every field of it.
 
@@ -16,6 +16,9 @@ pub struct VariantData {
     pub book: Option<&'static [u8]>,
     /// `bench`'s positions: openings, middlegames, endgames and campmate races.
     pub bench_positions: &'static [&'static str],
+    /// The NNUE network compiled into the binary (`nets/<variant>.nnue`, in
+    /// `eval::nnue::network`'s format), if the variant has one that won its SPRT.
+    pub network: Option<&'static [u8]>,
 }
 
 /// The engine's data for `variant`.
@@ -38,6 +41,7 @@ const CHESS: VariantData = VariantData {
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     ],
+    network: None,
 };
 
 const EMPIRE: VariantData = VariantData {
@@ -54,6 +58,7 @@ const EMPIRE: VariantData = VariantData {
         "3k4/8/8/3r4/8/2E5/4K3/8 w - - 0 1",
         "6k1/5pp1/8/8/2K5/8/PP6/8 b - - 0 1",
     ],
+    network: None,
 };
 
 const ORDA: VariantData = VariantData {
@@ -68,4 +73,5 @@ const ORDA: VariantData = VariantData {
         "1y6/4a3/1p4p1/4P3/6k1/4P3/2h5/6K1 b - - 0 29",
         "2k5/8/p7/p2K2a1/6P1/8/7l/8 b - - 2 40",
     ],
+    network: None,
 };

@@ -10,6 +10,7 @@
 //! write the same bytes, and a run resumes at the first game its file lacks.
 
 use super::data::{Ending, GameRecord, GameResult, Header, PlyScore, Source};
+use kaiser_engine::eval::nnue::Network;
 use kaiser_engine::search::{Engine, Info, Limits, Listener, Score, SearchControl};
 use kaiser_engine::{Color, Position, Variant};
 use rand::rngs::StdRng;
@@ -17,7 +18,7 @@ use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// When a game is decided without playing it out, by the search scores (White's view).
 #[derive(Clone, Copy, Debug)]
@@ -62,6 +63,9 @@ pub struct Config {
     pub seed: u64,
     /// Starting positions (FENs); games take them at random.
     pub openings: Vec<String>,
+    /// The network that evaluates, in place of the engine's own (its built-in network for the
+    /// variant, or else the hand-written evaluation).
+    pub network: Option<Arc<Network>>,
 }
 
 /// The hard node limit of a move's search, as a multiple of the soft one.
@@ -86,6 +90,7 @@ impl Config {
             threads: 1,
             seed: 1,
             openings,
+            network: None,
         }
     }
 
@@ -149,6 +154,9 @@ pub fn run(
             scope.spawn(|| {
                 let mut engine = Engine::new();
                 engine.set_hash_mb(HASH_MB);
+                if let Some(net) = &config.network {
+                    engine.set_network(config.variant, Some(Arc::clone(net)));
+                }
                 let mut searches = SearchTally::default();
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);

@@ -8,9 +8,11 @@ use super::matches::openings::{built_in, read_file};
 use super::pgn_import;
 use super::progress::Progress;
 use anyhow::{Context, Result};
+use kaiser_engine::eval::nnue::Network;
 use kaiser_engine::Variant;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// `kaiser datagen`'s arguments.
@@ -55,6 +57,10 @@ pub struct Args {
     /// Write to FILE instead
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Evaluate with the NNUE network in FILE (from `kaiser nnue train`) instead of the
+    /// built-in evaluation
+    #[arg(long, value_name = "FILE", conflicts_with = "pgn")]
+    eval_file: Option<PathBuf>,
     /// Take the games from PGN files instead of playing (repeatable)
     #[arg(long, value_name = "FILE", requires = "out")]
     pgn: Vec<PathBuf>,
@@ -100,6 +106,10 @@ pub fn run(args: Args) -> Result<()> {
         threads: args.threads,
         seed: args.seed,
         random_plies: args.random_plies,
+        network: match &args.eval_file {
+            Some(path) => Some(Arc::new(read_network(path, args.variant)?)),
+            None => None,
+        },
         ..Config::new(args.variant, openings)
     };
     let out = match args.out {
@@ -110,6 +120,12 @@ pub fn run(args: Args) -> Result<()> {
         }
     };
     generate(&config, &out)
+}
+
+/// The network in `path`, refused unless it is a whole, undamaged network for `variant`.
+fn read_network(path: &Path, variant: Variant) -> Result<Network> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    Network::from_bytes(&bytes, variant).with_context(|| format!("{}", path.display()))
 }
 
 /// Plays the games `out` lacks of the run `config` describes, appending them to it.

@@ -29,7 +29,7 @@ use params::*;
 use pawns::pawn_structure;
 use placement::placement_terms;
 pub use placement::Placement;
-pub use report::report;
+pub use report::{network_line, report};
 use sink::{Scores, Sink, Term, Trace};
 use threats::{threats, AttackMaps};
 

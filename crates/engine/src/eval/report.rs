@@ -1,6 +1,8 @@
 //! The `eval` command's report: every term for White, for Black and in total, middlegame and
-//! endgame, then the phase, the tempo and the final value, in pawns (as Stockfish prints it).
+//! endgame, then the phase, the tempo and the final value, in pawns (as Stockfish prints it),
+//! and the NNUE network's value beside them (`network_line`).
 
+use super::nnue::Network;
 use super::params::{PAWN_VALUE_EG, PHASE_MAX, S, TEMPO};
 use super::placement::placement_terms;
 use super::sink::{Scores, Term};
@@ -15,6 +17,25 @@ fn pawns(value: i32) -> String {
 
 fn pair(score: S) -> String {
     format!("{:>6} {:>6}", pawns(score.mg()), pawns(score.eg()))
+}
+
+/// The line the `eval` report ends with: the network's value of `pos`, in the same units as the
+/// hand-written one, or why there is none.
+pub fn network_line(pos: &Position, network: Option<&Network>) -> String {
+    let side = match pos.side_to_move() {
+        Color::White => "white",
+        Color::Black => "black",
+    };
+    match network {
+        Some(net) => format!(
+            "NNUE evaluation: {} (from {side}'s side, to move); the search uses it",
+            pawns(net.evaluate_position(pos))
+        ),
+        None => format!(
+            "NNUE evaluation: none (no network for {}, or Use NNUE is off); the search uses the hand-written one",
+            pos.variant()
+        ),
+    }
 }
 
 /// Each side's material and piece-square score, from its own point of view (the position keeps

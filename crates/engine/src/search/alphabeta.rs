@@ -88,7 +88,7 @@ impl Searcher<'_> {
         for index in pv_index..self.root_moves.len() {
             let m = self.root_moves[index].mv;
             self.stack[0].current_move = Some(m);
-            self.play(m);
+            self.play(m, 0);
             let new_depth = depth - 1 + i32::from(self.pos.in_check());
             let score = if index == pv_index {
                 -self.negamax::<true>(-beta, -alpha, new_depth, 1)
@@ -137,7 +137,7 @@ impl Searcher<'_> {
             return Some(mated_in(ply));
         }
         if ply >= MAX_PLY {
-            return Some(self.static_eval());
+            return Some(self.static_eval(ply));
         }
         if !rules {
             return None;
@@ -161,17 +161,32 @@ impl Searcher<'_> {
         self.stack.repeats(ply, halfmove) || self.pos.repetitions() >= 2
     }
 
-    /// Makes `m`, prefetching the transposition-table entry of the position it leads to.
+    /// Makes `m` at `ply`, prefetching the transposition-table entry of the position it leads
+    /// to.
     #[inline]
-    fn play(&mut self, m: Move) {
+    fn play(&mut self, m: Move, ply: usize) {
+        self.follow_move(m, ply);
         let tt = &self.shared.tt;
         self.pos.make_move_with(m, |key| tt.prefetch(key));
     }
 
-    fn static_eval(&mut self) -> i32 {
-        let pos = &self.pos;
+    /// Brings the network's accumulator of the child at `ply + 1` up to date for `m`, before
+    /// `m` is made.
+    #[inline]
+    fn follow_move(&mut self, m: Move, ply: usize) {
+        if let Some(net) = self.shared.network {
+            self.stack.follow_move(ply, net, &self.pos.piece_changes(m));
+        }
+    }
+
+    /// The static evaluation of the node at `ply`: the network's, or the hand-written one.
+    fn static_eval(&mut self, ply: usize) -> i32 {
+        let (pos, stack, network) = (&self.pos, &self.stack, self.shared.network);
         self.eval_cache
-            .get_or_insert(pos.key(), || evaluate(pos))
+            .get_or_insert(pos.key(), || match network {
+                Some(net) => net.evaluate(&stack[ply].accumulator, pos.side_to_move()),
+                None => evaluate(pos),
+            })
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
@@ -211,7 +226,7 @@ impl Searcher<'_> {
         let eval = match entry {
             _ if in_check => -INFINITE,
             Some(e) => e.eval,
-            None => self.static_eval(),
+            None => self.static_eval(ply),
         };
         self.stack[ply].static_eval = eval;
 
@@ -240,6 +255,7 @@ impl Searcher<'_> {
         {
             let reduction = params.null_move_reduction(depth, eval - beta);
             self.stack[ply].current_move = None;
+            self.stack.follow_pass(ply);
             self.pos.make_null_move();
             let score = -self.negamax::<false>(-beta, -beta + 1, depth - reduction, ply + 1);
             self.pos.unmake_null_move();
@@ -280,7 +296,7 @@ impl Searcher<'_> {
                 }
             }
             self.stack[ply].current_move = Some(m);
-            self.play(m);
+            self.play(m, ply);
             let gives_check = self.pos.in_check();
             let quiet = !tactical && !gives_check && !campmate;
 
@@ -346,7 +362,7 @@ impl Searcher<'_> {
             if can_campmate_now(&self.pos) {
                 return mate_in(ply + 1);
             }
-            let eval = self.static_eval();
+            let eval = self.static_eval(ply);
             if eval >= beta {
                 return eval;
             }
@@ -373,6 +389,7 @@ impl Searcher<'_> {
                     continue;
                 }
             }
+            self.follow_move(m, ply);
             self.pos.make_move(m);
             let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
             self.pos.unmake_move(m);

@@ -27,14 +27,15 @@ mod time;
 mod tt;
 pub mod value;
 
-use crate::Position;
+use crate::eval::nnue::{self, Network};
+use crate::{Position, Variant};
 use history::Histories;
 use kaiser_rules::types::Move;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use skill::Skill;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::sync::{Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use thread::{Searcher, Shared};
 use tt::TranspositionTable;
 
@@ -234,6 +235,10 @@ pub struct Engine {
     skill: Skill,
     /// Draws each search's handicap (see `skill`).
     rng: StdRng,
+    /// The network of each variant (`Variant as usize`), if it has one.
+    networks: [Option<Arc<Network>>; Variant::ALL.len()],
+    /// Evaluate with the variant's network where there is one (`Use NNUE`).
+    use_nnue: bool,
 }
 
 impl Default for Engine {
@@ -253,6 +258,32 @@ impl Engine {
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             skill: Skill::default(),
             rng: StdRng::from_entropy(),
+            networks: Variant::ALL.map(nnue::embedded),
+            use_nnue: true,
+        }
+    }
+
+    /// Evaluates with networks where the variant has one (true), or always with the
+    /// hand-written evaluation (false). The hash table is cleared when this changes.
+    pub fn set_use_nnue(&mut self, on: bool) {
+        if on != self.use_nnue {
+            self.use_nnue = on;
+            self.tt.clear();
+        }
+    }
+
+    /// Makes `network` (or the hand-written evaluation, for `None`) evaluate `variant`; the hash
+    /// table is cleared.
+    pub fn set_network(&mut self, variant: Variant, network: Option<Arc<Network>>) {
+        self.networks[variant as usize] = network;
+        self.tt.clear();
+    }
+
+    /// The network that evaluates `variant`'s positions, if one does.
+    pub fn network(&self, variant: Variant) -> Option<&Network> {
+        match self.use_nnue {
+            true => self.networks[variant as usize].as_deref(),
+            false => None,
         }
     }
 
@@ -352,6 +383,10 @@ impl Engine {
             .iter_mut()
             .for_each(|histories| histories.new_search(params));
         let handicap = self.skill.handicap(&mut self.rng);
+        let network = match self.use_nnue {
+            true => self.networks[pos.variant() as usize].clone(),
+            false => None,
+        };
         let shared = Shared::new(
             &self.tt,
             &self.params,
@@ -360,7 +395,8 @@ impl Engine {
             self.histories.len(),
             self.multipv,
             handicap,
-        );
+        )
+        .with_network(network.as_deref());
         let overhead = self.move_overhead_ms;
         std::thread::scope(|scope| {
             let mut handles = Vec::with_capacity(self.histories.len());

@@ -11,8 +11,10 @@
 //! `Stack::new` at the start of each search, so nothing else changes.
 
 use super::value::MAX_PLY;
+use crate::eval::nnue::{Accumulator, Network};
 use arrayvec::ArrayVec;
 use kaiser_rules::types::Move;
+use kaiser_rules::PieceChanges;
 use std::ops::{Index, IndexMut};
 
 /// A principal variation.
@@ -34,6 +36,9 @@ pub(super) struct Frame {
     pub killers: [Option<Move>; 2],
     /// The best line found from this node.
     pub pv: Line,
+    /// The NNUE network's first layer for this node's position (kept only when the search
+    /// evaluates with a network).
+    pub accumulator: Accumulator,
 }
 
 impl Frame {
@@ -58,12 +63,13 @@ pub(super) struct Stack {
 
 impl Stack {
     /// A fresh stack for a search from a root whose key is `root_key`.
-    pub fn new(root_key: u64) -> Stack {
+    pub fn new(root_key: u64, root_accumulator: Accumulator) -> Stack {
         let mut frames: Box<[Frame; FRAMES]> = vec![Frame::default(); FRAMES]
             .into_boxed_slice()
             .try_into()
             .unwrap_or_else(|_| unreachable!("FRAMES frames"));
         frames[0].key = root_key;
+        frames[0].accumulator = root_accumulator;
         Stack { frames }
     }
 
@@ -81,6 +87,21 @@ impl Stack {
         (4..=ply.min(reach))
             .step_by(2)
             .any(|back| self.frames[ply - back].key == key)
+    }
+
+    /// Sets the accumulator at `ply + 1` to the one at `ply` after a move that makes `changes`.
+    #[inline]
+    pub fn follow_move(&mut self, ply: usize, net: &Network, changes: &PieceChanges) {
+        let (head, tail) = self.frames.split_at_mut(ply + 1);
+        tail[0]
+            .accumulator
+            .update(&head[ply].accumulator, net, changes);
+    }
+
+    /// Sets the accumulator at `ply + 1` to the one at `ply`: a pass changes no piece.
+    #[inline]
+    pub fn follow_pass(&mut self, ply: usize) {
+        self.frames[ply + 1].accumulator = self.frames[ply].accumulator;
     }
 
     /// Sets the line at `ply` to `m` followed by the line below it.

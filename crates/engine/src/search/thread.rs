@@ -18,6 +18,7 @@ use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::value::{self, to_score, wdl, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use super::{Bound, Info, Limits, Listener, SearchControl, SearchResult};
+use crate::eval::nnue::{Accumulator, Network};
 use crate::Position;
 use kaiser_rules::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -37,6 +38,8 @@ pub(super) struct Shared<'a> {
     pub params: &'a Parameters,
     pub control: &'a SearchControl,
     pub limits: &'a Limits,
+    /// The network that evaluates, or `None` for the hand-written evaluation.
+    pub network: Option<&'a Network>,
     /// Set by the main thread when the search must end.
     pub abort: AtomicBool,
     nodes: Vec<NodeCounter>,
@@ -62,12 +65,18 @@ impl<'a> Shared<'a> {
             params,
             control,
             limits,
+            network: None,
             abort: AtomicBool::new(false),
             nodes: (0..threads).map(|_| NodeCounter::default()).collect(),
             multipv,
             handicap,
             start: Instant::now(),
         }
+    }
+
+    /// The same, evaluating with `network` (`None`: the hand-written evaluation).
+    pub fn with_network(self, network: Option<&'a Network>) -> Shared<'a> {
+        Shared { network, ..self }
     }
 
     fn total_nodes(&self) -> u64 {
@@ -145,7 +154,10 @@ impl<'a> Searcher<'a> {
             time: TimeManager::new(shared.limits, overhead, shared.params),
             pondering: shared.control.is_pondering(),
         });
-        let stack = Stack::new(pos.key());
+        let root_accumulator = shared
+            .network
+            .map_or_else(Accumulator::default, |net| Accumulator::refresh(net, &pos));
+        let stack = Stack::new(pos.key(), root_accumulator);
         Searcher {
             id,
             pos,

@@ -171,6 +171,12 @@ impl Session {
                 for line in eval::report(&self.position).lines() {
                     send(line);
                 }
+                let variant = self.position.variant();
+                let line = match self.engine.try_lock() {
+                    Ok(engine) => eval::network_line(&self.position, engine.network(variant)),
+                    Err(_) => "NNUE evaluation: not shown while a search runs".to_string(),
+                };
+                send(&line);
             }
             Command::Bench => {
                 self.finish_search();

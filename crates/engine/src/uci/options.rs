@@ -12,10 +12,12 @@
 use super::variant_path;
 use super::{BookSource, Session};
 use crate::book::Book;
+use crate::eval::nnue::{self, Network};
 use crate::search;
 use crate::search::skill::{self, Skill};
 use kaiser_rules::variant::Variant;
 use std::path::Path;
+use std::sync::Arc;
 use vampirc_uci::{Serializable, UciOptionConfig};
 
 /// The variant GUIs get when they send no `UCI_Variant` (as Fairy-Stockfish: standard chess).
@@ -23,6 +25,9 @@ pub const DEFAULT_VARIANT: Variant = Variant::Chess;
 
 /// The `BookFile` value that names the book built into the binary.
 pub const BUILT_IN_BOOK: &str = "<built-in>";
+
+/// The `EvalFile` value that names the network built into the binary.
+pub const BUILT_IN_NET: &str = "<built-in>";
 
 /// Fairy-Stockfish's word for an unset string option.
 const EMPTY: &str = "<empty>";
@@ -244,6 +249,24 @@ pub(crate) const OPTIONS: &[UciOption] = &[
         },
     },
     UciOption {
+        // Where the variant has no network the hand-written evaluation plays (`eval` says which).
+        name: "Use NNUE",
+        kind: Kind::Check {
+            default: true,
+            set: |session, on| {
+                session.idle_engine().set_use_nnue(on);
+                None
+            },
+        },
+    },
+    UciOption {
+        name: "EvalFile",
+        kind: Kind::Text {
+            default: BUILT_IN_NET,
+            set: |session, path| session.set_eval_file(path),
+        },
+    },
+    UciOption {
         // Only reported on: the file never changes Kaiser's rules.
         name: "VariantPath",
         kind: Kind::Text {
@@ -369,6 +392,30 @@ impl Session {
         self.play_level = level;
         self.idle_engine().set_skill(level.skill());
         None
+    }
+
+    /// `EvalFile`: the network for the variant in play, the built-in one (`None`) or one read
+    /// from `path` now; a file that is not a whole, undamaged network for this variant is
+    /// refused, and the evaluation stays as it was.
+    fn set_eval_file(&mut self, path: Option<&str>) -> Note {
+        let variant = self.variant;
+        let Some(path) = path else {
+            self.idle_engine()
+                .set_network(variant, nnue::embedded(variant));
+            return None;
+        };
+        let loaded = std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| Network::from_bytes(&bytes, variant).map_err(|e| e.to_string()));
+        match loaded {
+            Ok(net) => {
+                self.idle_engine().set_network(variant, Some(Arc::new(net)));
+                Some(format!("EvalFile {path}: network for {variant} loaded"))
+            }
+            Err(error) => Some(format!(
+                "EvalFile {path} refused: {error}; the evaluation stays as it was"
+            )),
+        }
     }
 
     /// `BookFile`: loads and checks the file now, so a bad one is reported at once.

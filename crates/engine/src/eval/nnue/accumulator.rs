@@ -16,6 +16,14 @@ pub struct Accumulator {
     pub values: [Row; 2],
 }
 
+impl Default for Accumulator {
+    fn default() -> Accumulator {
+        Accumulator {
+            values: [[0; super::HIDDEN]; 2],
+        }
+    }
+}
+
 impl Accumulator {
     /// The accumulator of `pos`, summed over its whole board.
     pub fn refresh(net: &Network, pos: &Position) -> Accumulator {

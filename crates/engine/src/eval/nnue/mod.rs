@@ -18,6 +18,25 @@ pub use network::{NetError, Network};
 
 use crate::Position;
 use kaiser_rules::types::Color;
+use kaiser_rules::Variant;
+use once_cell::sync::Lazy;
+use std::sync::Arc;
+
+/// The nets compiled into the binary (`variants::VariantData::network`), read once, by
+/// `Variant as usize`: a bare `kaiser` plays at full strength. A variant without one is
+/// evaluated by the hand-written terms.
+static EMBEDDED: Lazy<[Option<Arc<Network>>; Variant::ALL.len()]> = Lazy::new(|| {
+    Variant::ALL.map(|variant| {
+        let bytes = crate::variants::data(variant).network?;
+        let net = Network::from_bytes(bytes, variant).expect("the embedded nets are valid");
+        Some(Arc::new(net))
+    })
+});
+
+/// The net compiled into the binary for `variant`, if it has one.
+pub fn embedded(variant: Variant) -> Option<Arc<Network>> {
+    EMBEDDED[variant as usize].clone()
+}
 
 /// Hidden neurons per side.
 pub const HIDDEN: usize = 128;

@@ -97,7 +97,7 @@ fn main() {
 fn run(tool: Option<Tool>) -> Result<()> {
     match tool {
         None => {
-            kaiser_engine::uci::run();
+            kaiser_engine::protocol::run();
             Ok(())
         }
         Some(Tool::Perft(args)) => run_perft(args),

@@ -1,16 +1,19 @@
 //! Kaiser's engine, built on the rules core (`kaiser_rules`): the evaluation (`eval`), the search
-//! (`search`), the UCI protocol (`uci`, the only place that reads commands and prints protocol
-//! lines), the opening books (`book`), moves in SAN and games in PGN (`notation`), `bench`, and
-//! what the engine keeps for each variant (`variants`: weights, built-in book, bench positions).
-//! It never imports the tools.
+//! (`search`), the protocols (`protocol`, which starts UCI (`uci`) or XBoard's CECP (`xboard`) as
+//! the GUI's first command asks; the only places that read commands and print protocol lines),
+//! the opening books (`book`), moves in SAN and games in PGN (`notation`), `bench`, and what the
+//! engine keeps for each variant (`variants`: weights, built-in book, bench positions). It never
+//! imports the tools.
 
 pub mod bench;
 pub mod book;
 pub mod eval;
 pub mod notation;
+pub mod protocol;
 pub mod search;
 pub mod uci;
 pub mod variants;
+mod xboard;
 
 pub use kaiser_rules::{Bitboard, Color, FenError, GenType, Move, MoveKind, MoveList, Outcome};
 pub use kaiser_rules::{Piece, PieceType, Square, Variant};

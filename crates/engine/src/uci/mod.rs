@@ -1,4 +1,5 @@
-//! The UCI protocol loop: the only place that reads standard input and writes UCI lines.
+//! The UCI protocol loop: reads UCI commands and writes UCI lines (XBoard's protocol, the other
+//! one Kaiser speaks, is `xboard`; `protocol` starts the one the GUI's first command asks for).
 //!
 //! Standard input is read on its own thread and handed over line by line, so `isready` and
 //! `stop` are answered at once even while a search runs on the search thread. EOF on standard
@@ -19,6 +20,9 @@
 //!
 //! Changing `UCI_Variant` clears the hash table and the histories (what was learnt in the other
 //! variant), besides the variant being part of every position's key.
+//!
+//! The session's engine and settings serve XBoard's protocol too: its session keeps one of these
+//! for the engine, the options table and the book, and runs its searches through it.
 
 mod command;
 pub(crate) mod options;
@@ -28,6 +32,7 @@ mod variant_path;
 use crate::bench;
 use crate::book::Book;
 use crate::eval;
+use crate::protocol;
 use crate::search::value::{to_score, wdl};
 use crate::search::{Bound, Clock, Engine, Info, Limits, Listener, Score, SearchControl};
 use crate::Position;
@@ -37,26 +42,22 @@ use kaiser_rules::types::{Color, Move};
 use kaiser_rules::variant::Variant;
 use options::PlayLevel;
 use output::{send, send_info_string};
-use std::io::BufRead;
-use std::sync::mpsc;
+use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::{self, JoinHandle};
 
-/// Runs the UCI loop until `quit` or the end of standard input.
+/// Runs the UCI loop on standard input until `quit` or the end of input. (The binary starts
+/// `protocol::run`, which speaks UCI or XBoard's protocol as the first command asks.)
 pub fn run() {
     kaiser_rules::attacks::init();
-    let (lines_tx, lines_rx) = mpsc::channel();
-    thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if lines_tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    run_from(None, protocol::read_input());
+}
+
+/// Runs the UCI loop on `lines`, starting with `first` if the caller has already read it.
+pub(crate) fn run_from(first: Option<String>, lines: Receiver<String>) {
     let mut session = Session::new();
     // A closed channel is EOF on standard input: leave as `quit` does.
-    while let Ok(line) = lines_rx.recv() {
+    for line in first.into_iter().chain(lines.iter()) {
         if !session.handle(&line) {
             break;
         }
@@ -65,9 +66,9 @@ pub fn run() {
 }
 
 /// A search running on its own thread.
-struct RunningSearch {
-    control: Arc<SearchControl>,
-    thread: JoinHandle<()>,
+pub(crate) struct RunningSearch {
+    pub control: Arc<SearchControl>,
+    pub thread: JoinHandle<()>,
 }
 
 /// Where book moves come from (`BookFile`).
@@ -110,7 +111,7 @@ impl Listener for InfoPrinter {
 }
 
 impl Session {
-    fn new() -> Session {
+    pub(crate) fn new() -> Session {
         Session {
             variant: options::DEFAULT_VARIANT,
             position: Position::startpos(options::DEFAULT_VARIANT),
@@ -196,36 +197,55 @@ impl Session {
     }
 
     /// The engine, once no search holds it.
-    fn engine(&self) -> MutexGuard<'_, Engine> {
+    pub(crate) fn engine(&self) -> MutexGuard<'_, Engine> {
         self.engine
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// The engine, after stopping a running search.
-    fn idle_engine(&mut self) -> MutexGuard<'_, Engine> {
+    pub(crate) fn idle_engine(&mut self) -> MutexGuard<'_, Engine> {
         self.finish_search();
         self.engine()
     }
 
     /// Stops a running search, if any, and waits for its `bestmove`.
-    fn finish_search(&mut self) {
+    pub(crate) fn finish_search(&mut self) {
         if let Some(search) = self.search.take() {
             search.control.stop();
             let _ = search.thread.join();
         }
     }
 
+    /// The engine, for a search thread.
+    pub(crate) fn shared_engine(&self) -> Arc<Mutex<Engine>> {
+        Arc::clone(&self.engine)
+    }
+
+    /// Takes charge of a search started on its own thread, so that `finish_search` (and every
+    /// option that needs the engine) stops it.
+    pub(crate) fn set_search(&mut self, search: RunningSearch) {
+        self.finish_search();
+        self.search = Some(search);
+    }
+
+    /// The flags of the search under way, if any.
+    pub(crate) fn search_control(&self) -> Option<&SearchControl> {
+        self.search.as_ref().map(|search| &*search.control)
+    }
+
     /// The book move to play for `go`, if the book is on, `go` plays a game (see the module
     /// header) and the book has a move.
     fn book_move(&self, go: &GoCommand, position: &Position, limits: &Limits) -> Option<Move> {
         let plays_a_game = limits.clock.is_some() || limits.movetime_ms.is_some();
-        if !self.own_book
-            || !plays_a_game
-            || go.asks_for_analysis()
-            || self.analyse_mode
-            || self.engine().multipv() > 1
-        {
+        self.book_move_for(position, plays_a_game && !go.asks_for_analysis())
+    }
+
+    /// The book move to play in `position`, if the request is for a move in a game
+    /// (`game_move`: on a clock or a fixed time, not analysis), the book is on, the engine is
+    /// not in analysis mode or showing several lines, and the book has a move.
+    pub(crate) fn book_move_for(&self, position: &Position, game_move: bool) -> Option<Move> {
+        if !self.own_book || !game_move || self.analyse_mode || self.engine().multipv() > 1 {
             return None;
         }
         // The book knows nothing of repetitions, which decide games in Empire.
@@ -343,7 +363,7 @@ impl Session {
 
 /// The `info` line that comes with a book move: the book keeps weights, not scores, so the score
 /// is the static evaluation after the move, from the mover's view.
-fn book_info(position: &Position, m: Move) -> Info {
+pub(crate) fn book_info(position: &Position, m: Move) -> Info {
     let mut after = position.clone();
     after.make_move(m);
     let score = match to_score(-eval::evaluate(&after)) {

@@ -1,18 +1,12 @@
-//! Writing to the GUI: every line goes through `send`, which holds stdout's lock for the whole
-//! line, so the search thread's `info` lines and the input thread's answers never interleave.
+//! Writing to the GUI: every line goes through `send` (shared with XBoard's protocol), which
+//! holds stdout's lock for the whole line, so the search thread's `info` lines and the input
+//! thread's answers never interleave.
 
 use crate::search::{Bound, Info, Score};
 use kaiser_rules::types::Move;
 use std::fmt::Write as _;
-use std::io::Write;
 
-/// Writes one line to standard output and flushes it. A closed pipe is ignored: the GUI is
-/// gone and EOF on standard input will end the engine.
-pub fn send(line: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
-}
+pub use crate::protocol::send;
 
 /// Sends `info string <text>`, one line per line of `text`.
 pub fn send_info_string(text: &str) {

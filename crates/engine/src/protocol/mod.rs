@@ -1,0 +1,53 @@
+//! What the two protocols share: the engine's entry point, which picks the protocol by the first
+//! command (`xboard` starts XBoard's CECP, anything else UCI, as with Fairy-Stockfish), the
+//! reader of standard input and the writer of output lines. (XBoard's session also keeps a UCI
+//! session for the engine, its options and its book: see `xboard`.)
+
+use std::io::{BufRead, Write};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+
+/// Runs the engine on standard input and output until `quit` or the end of input: XBoard's
+/// protocol (CECP) if the first command is `xboard`, UCI otherwise (the first line is then
+/// UCI's first command).
+pub fn run() {
+    kaiser_rules::attacks::init();
+    let lines = read_input();
+    // Blank lines mean nothing in either protocol: the first command decides.
+    let first = loop {
+        match lines.recv() {
+            Ok(line) if line.trim().is_empty() => continue,
+            Ok(line) => break line,
+            Err(_) => return, // no input at all
+        }
+    };
+    if first.split_whitespace().next() == Some("xboard") {
+        crate::xboard::run(lines);
+    } else {
+        crate::uci::run_from(Some(first), lines);
+    }
+}
+
+/// Reads standard input on its own thread, handing over each line. The channel closes at the
+/// end of input (or a read error), which both protocols take as `quit`.
+pub(crate) fn read_input() -> Receiver<String> {
+    let (lines_tx, lines_rx) = mpsc::channel();
+    thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if lines_tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines_rx
+}
+
+/// Writes one line to standard output and flushes it, holding stdout's lock for the whole line
+/// so that lines of the search thread and of the input thread never interleave. A closed pipe
+/// is ignored: the GUI is gone and the end of standard input will end the engine.
+pub fn send(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}

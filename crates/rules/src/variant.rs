@@ -135,8 +135,8 @@ pub const ORDA: Rules = Rules {
     repetition: TerminalValue::Draw,
 };
 
-/// Declares `Variant`, `Variant::ALL` and `Variant::rules` from one list, so the three cannot
-/// disagree.
+/// Declares `Variant`, `Variant::ALL`, `Variant::rules` and the accessors asked for at every node
+/// from one list, so they cannot disagree.
 macro_rules! variants {
     ($($(#[$attr:meta])* $variant:ident => $rules:ident,)+) => {
         /// A game Kaiser plays: a handle on its `Rules`.
@@ -154,6 +154,42 @@ macro_rules! variants {
             pub const fn rules(self) -> &'static Rules {
                 match self {
                     $(Variant::$variant => &$rules,)+
+                }
+            }
+
+            // The rules the move generator, the evaluation and the search ask for at every
+            // node read the field in a match whose arms are constants, which the compiler folds
+            // (into a comparison for a flag) instead of loading it through `rules()`.
+
+            /// The rank (0-based) from which `color`'s pawns may double-step.
+            #[inline]
+            pub const fn double_step_rank(self, color: Color) -> Rank {
+                match self {
+                    $(Variant::$variant => $rules.double_step_ranks[color.index()],)+
+                }
+            }
+
+            /// Kheshigs or Yurts may stand on the board (see `Rules::horde_pieces`).
+            #[inline]
+            pub const fn has_horde(self) -> bool {
+                match self {
+                    $(Variant::$variant => $rules.horde_pieces,)+
+                }
+            }
+
+            /// Kings may not face each other on an open rank or file ("flying general").
+            #[inline]
+            pub const fn has_faceoff(self) -> bool {
+                match self {
+                    $(Variant::$variant => $rules.faceoff,)+
+                }
+            }
+
+            /// A king reaching the far rank wins at once.
+            #[inline]
+            pub const fn has_campmate(self) -> bool {
+                match self {
+                    $(Variant::$variant => $rules.campmate,)+
                 }
             }
         }
@@ -230,30 +266,6 @@ impl Variant {
         self.rules().promotion_types
     }
 
-    /// The rank (0-based) from which `color`'s pawns may double-step.
-    #[inline]
-    pub const fn double_step_rank(self, color: Color) -> Rank {
-        DOUBLE_STEP_RANKS[self.index()][color.index()]
-    }
-
-    /// Kheshigs or Yurts may stand on the board (see `Rules::horde_pieces`).
-    #[inline]
-    pub const fn has_horde(self) -> bool {
-        HORDE_PIECES >> self.index() & 1 != 0
-    }
-
-    /// Kings may not face each other on an open rank or file ("flying general").
-    #[inline]
-    pub const fn has_faceoff(self) -> bool {
-        FACEOFF >> self.index() & 1 != 0
-    }
-
-    /// A king reaching the far rank wins at once.
-    #[inline]
-    pub const fn has_campmate(self) -> bool {
-        CAMPMATE >> self.index() & 1 != 0
-    }
-
     /// The rank (0-based) a `color` king must reach for campmate: its far rank.
     #[inline]
     pub const fn campmate_rank(self, color: Color) -> Rank {
@@ -272,40 +284,6 @@ impl Variant {
         self.rules().repetition
     }
 }
-
-// The rules the move generator, the evaluation and the search ask for at every node, read from
-// the rules values once, when compiling, into forms that cost no pointer chasing: a flag is one
-// bit per `Variant::index()`, tested with a shift.
-
-/// The variants whose rules set the flag `$field`, one bit per `Variant::index()`.
-macro_rules! variants_with {
-    ($field:ident) => {{
-        let mut bits = 0u32;
-        let mut i = 0;
-        while i < Variant::ALL.len() {
-            if Variant::ALL[i].rules().$field {
-                bits |= 1 << i;
-            }
-            i += 1;
-        }
-        bits
-    }};
-}
-
-const _: () = assert!(Variant::ALL.len() <= 32, "one bit per variant");
-const HORDE_PIECES: u32 = variants_with!(horde_pieces);
-const FACEOFF: u32 = variants_with!(faceoff);
-const CAMPMATE: u32 = variants_with!(campmate);
-
-const DOUBLE_STEP_RANKS: [[Rank; 2]; Variant::ALL.len()] = {
-    let mut ranks = [[0; 2]; Variant::ALL.len()];
-    let mut i = 0;
-    while i < ranks.len() {
-        ranks[i] = Variant::ALL[i].rules().double_step_ranks;
-        i += 1;
-    }
-    ranks
-};
 
 const fn contains(types: &[PieceType], pt: PieceType) -> bool {
     let mut i = 0;

@@ -20,7 +20,8 @@ use std::time::Instant;
     version,
     long_about = "Kaiser, a chess-variant engine for Empire Chess, Orda Chess and standard \
                   chess.\n\nWithout a command it speaks the UCI protocol on standard input and \
-                  output (for GUIs and match runners); with one it runs that tool. \
+                  output (for GUIs and match runners), or XBoard's protocol when the first \
+                  line is `xboard`; with a command it runs that tool. \
                   `kaiser <COMMAND> --help` explains each."
 )]
 struct Cli {

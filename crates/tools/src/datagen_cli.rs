@@ -107,7 +107,9 @@ pub fn run(args: Args) -> Result<()> {
         seed: args.seed,
         random_plies: args.random_plies,
         network: match &args.eval_file {
-            Some(path) => Some(Arc::new(read_network(path, args.variant)?)),
+            Some(path) => Some(Arc::new(
+                Network::load(path, args.variant).with_context(|| path.display().to_string())?,
+            )),
             None => None,
         },
         ..Config::new(args.variant, openings)
@@ -120,12 +122,6 @@ pub fn run(args: Args) -> Result<()> {
         }
     };
     generate(&config, &out)
-}
-
-/// The network in `path`, refused unless it is a whole, undamaged network for `variant`.
-fn read_network(path: &Path, variant: Variant) -> Result<Network> {
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    Network::from_bytes(&bytes, variant).with_context(|| format!("{}", path.display()))
 }
 
 /// Plays the games `out` lacks of the run `config` describes, appending them to it.

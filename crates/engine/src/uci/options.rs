@@ -404,10 +404,7 @@ impl Session {
                 .set_network(variant, nnue::embedded(variant));
             return None;
         };
-        let loaded = std::fs::read(path)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| Network::from_bytes(&bytes, variant).map_err(|e| e.to_string()));
-        match loaded {
+        match Network::load(Path::new(path), variant) {
             Ok(net) => {
                 self.idle_engine().set_network(variant, Some(Arc::new(net)));
                 Some(format!("EvalFile {path}: network for {variant} loaded"))

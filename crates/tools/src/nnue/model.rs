@@ -5,7 +5,8 @@
 //! into the engine's integer network.
 
 use super::dataset::{sigmoid, Dataset, Sample, WDL_SCALE};
-use kaiser_engine::eval::nnue::features::input_count;
+use arrayvec::ArrayVec;
+use kaiser_engine::eval::nnue::features::{input_count, MAX_ACTIVE};
 use kaiser_engine::eval::nnue::{Network, HIDDEN, QA, QB, SCALE};
 use kaiser_engine::Variant;
 use rand::rngs::StdRng;
@@ -70,12 +71,17 @@ impl Model {
 
     /// The first layer and the output for `sample`.
     pub fn forward(&self, data: &Dataset, sample: &Sample) -> Forward {
+        self.forward_views(&data.views(sample))
+    }
+
+    /// The first layer and the output for a position whose inputs, in each side's view (the
+    /// side to move's first), are `views`.
+    fn forward_views(&self, views: &[ArrayVec<u16, MAX_ACTIVE>; 2]) -> Forward {
         let layout = Layout::of(self.variant);
         let bias = &self.params[layout.feature_bias..][..HIDDEN];
-        let views = data.views(sample);
-        let accumulators = views.map(|inputs| {
+        let accumulators = views.each_ref().map(|inputs| {
             let mut acc: [f32; HIDDEN] = bias.try_into().expect("HIDDEN biases");
-            for &input in &inputs {
+            for &input in inputs {
                 let row = &self.params[usize::from(input) * HIDDEN..][..HIDDEN];
                 for (a, w) in acc.iter_mut().zip(row) {
                     *a += w;
@@ -112,13 +118,13 @@ impl Model {
     /// difference between the predicted winning chance and `target`.
     pub fn backward(&self, data: &Dataset, sample: &Sample, target: f32, grad: &mut [f32]) -> f32 {
         let layout = Layout::of(self.variant);
-        let forward = self.forward(data, sample);
+        let views = data.views(sample);
+        let forward = self.forward_views(&views);
         let k = SCALE as f32 / WDL_SCALE;
         let predicted = sigmoid(forward.output * k);
         let error = predicted - target;
         let d_output = 2.0 * error * predicted * (1.0 - predicted) * k;
         grad[layout.output_bias] += d_output;
-        let views = data.views(sample);
         for (half, (acc, inputs)) in forward.accumulators.iter().zip(&views).enumerate() {
             let out_at = layout.output_weights + half * HIDDEN;
             let mut d_acc = [0.0f32; HIDDEN];

@@ -46,6 +46,7 @@ pub struct Network {
 /// Why a net file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NetError {
+    Unreadable(String),
     NotANet,
     Version(u16),
     WrongVariant {
@@ -63,6 +64,7 @@ pub enum NetError {
 impl fmt::Display for NetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            NetError::Unreadable(what) => write!(f, "cannot read it: {what}"),
             NetError::NotANet => write!(f, "not a Kaiser network file (no KAISERNN header)"),
             NetError::Version(v) => {
                 write!(f, "network format version {v}, this Kaiser reads {VERSION}")
@@ -157,6 +159,12 @@ impl Network {
             output_weights,
             output_bias,
         })
+    }
+
+    /// Reads the net file at `path` for `variant` (see `from_bytes`).
+    pub fn load(path: &std::path::Path, variant: Variant) -> Result<Network, NetError> {
+        let bytes = std::fs::read(path).map_err(|e| NetError::Unreadable(e.to_string()))?;
+        Network::from_bytes(&bytes, variant)
     }
 
     /// The bytes of the net's file.

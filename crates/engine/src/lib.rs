@@ -15,7 +15,8 @@ pub mod uci;
 pub mod variants;
 mod xboard;
 
-pub use kaiser_rules::{Bitboard, Color, FenError, GenType, Move, MoveKind, MoveList, Outcome};
+pub use kaiser_rules::{Bitboard, CastlingRights, Color, FenError, GenType, Move, MoveKind};
+pub use kaiser_rules::{MoveList, Outcome};
 pub use kaiser_rules::{Piece, PieceType, Square, Variant};
 
 /// A position as the engine plays it: the rules core's position, keeping the evaluation's

@@ -9,6 +9,7 @@ pub mod position;
 pub mod types;
 pub mod variant;
 
-pub use position::{FenError, GenType, MoveList, Outcome, PieceChanges, PieceTracker, Position};
+pub use position::{CastlingRights, FenError, GenType, MoveList, Outcome, PieceChanges};
+pub use position::{PieceTracker, Position};
 pub use types::{Bitboard, Color, Move, MoveKind, Piece, PieceType, Square};
 pub use variant::Variant;

@@ -58,6 +58,10 @@ struct TrainArgs {
     /// Every Nth game is held out to measure the loss on positions not trained on.
     #[arg(long, default_value_t = 20)]
     holdout: usize,
+    /// Also trains on each position mirrored left to right (files a-h swapped), which every
+    /// variant's pieces leave worth the same, where no side may castle.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    mirror: bool,
     #[arg(long, default_value_t = 2)]
     threads: usize,
     /// Seeds the starting weights and the shuffles.
@@ -90,7 +94,7 @@ fn run_train(args: TrainArgs) -> Result<()> {
         None => store::default_dir()?.join(args.variant.name()),
     };
     let started = Instant::now();
-    let split = dataset::read(&data, args.variant, args.holdout)?;
+    let split = dataset::read(&data, args.variant, args.holdout, args.mirror)?;
     println!(
         "{}: {} games, {} training positions, {} held out (every {}th game), read in {:.1} s",
         data.display(),

@@ -7,7 +7,7 @@ use anyhow::{bail, Result};
 use arrayvec::ArrayVec;
 use kaiser_engine::eval::nnue::features::{self, black_view, MAX_ACTIVE};
 use kaiser_engine::eval::params::PAWN_VALUE_EG;
-use kaiser_engine::{Color, Position, Variant};
+use kaiser_engine::{CastlingRights, Color, Position, Variant};
 use std::path::Path;
 
 /// Internal units over which a score's winning chance goes from 50% to about 73%, the logistic
@@ -24,6 +24,13 @@ pub struct Sample {
     pub score: f32,
     /// The game's result for the side to move: 1, 0.5 or 0.
     pub result: f32,
+}
+
+/// The board as it is, or mirrored left to right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Files {
+    AsTheyAre,
+    Mirrored,
 }
 
 /// Positions of one variant.
@@ -54,10 +61,27 @@ impl Dataset {
     /// Adds `pos`, scored `cp` centipawns for White by the search, from a game that ended
     /// `white_result` (1, 0.5 or 0 for White).
     pub fn push(&mut self, pos: &Position, cp: i32, white_result: f32) {
+        self.push_view(pos, cp, white_result, Files::AsTheyAre);
+    }
+
+    /// Adds `pos` mirrored left to right, files a to h swapped, with the labels of `pos`. Every
+    /// piece of every variant moves alike both ways, so the mirrored position is worth what
+    /// `pos` is, as long as no side may still castle (castling is not symmetric).
+    pub fn push_mirrored(&mut self, pos: &Position, cp: i32, white_result: f32) {
+        debug_assert!(pos.castling_rights() == CastlingRights::NONE);
+        self.push_view(pos, cp, white_result, Files::Mirrored);
+    }
+
+    fn push_view(&mut self, pos: &Position, cp: i32, white_result: f32, files: Files) {
         let start = self.inputs.len() as u32;
         for sq in pos.occupied() {
             let piece = pos.piece_at(sq).expect("occupied");
             let input = features::index(self.variant, Color::White, piece, sq);
+            // An input is (piece slot) * 64 + square, and a square's low three bits its file.
+            let input = match files {
+                Files::AsTheyAre => input,
+                Files::Mirrored => input ^ 7,
+            };
             self.inputs.push(input as u16);
         }
         let black_to_move = pos.side_to_move() == Color::Black;
@@ -103,8 +127,9 @@ pub struct Split {
 
 /// Reads the training positions of the data at `path` (a file of `kaiser datagen` or a
 /// directory of them) for `variant`; the positions of every `holdout_every`-th game go to the
-/// held-out set.
-pub fn read(path: &Path, variant: Variant, holdout_every: usize) -> Result<Split> {
+/// held-out set. With `mirror`, each training position no side may castle in is added mirrored
+/// too (`Dataset::push_mirrored`); the held-out set is left as played.
+pub fn read(path: &Path, variant: Variant, holdout_every: usize, mirror: bool) -> Result<Split> {
     let mut split = Split {
         train: Dataset::new(variant),
         holdout: Dataset::new(variant),
@@ -119,11 +144,15 @@ pub fn read(path: &Path, variant: Variant, holdout_every: usize) -> Result<Split
         let games_before = split.games;
         let read = reader.for_each_position(|game, p| {
             let PlyScore::Cp(cp) = p.score else { return };
-            let set = match (games_before + game as usize).is_multiple_of(holdout_every) {
-                true => &mut split.holdout,
-                false => &mut split.train,
-            };
-            set.push(p.pos, i32::from(cp), p.result.white_score());
+            let (cp, result) = (i32::from(cp), p.result.white_score());
+            if (games_before + game as usize).is_multiple_of(holdout_every) {
+                split.holdout.push(p.pos, cp, result);
+                return;
+            }
+            split.train.push(p.pos, cp, result);
+            if mirror && p.pos.castling_rights() == CastlingRights::NONE {
+                split.train.push_mirrored(p.pos, cp, result);
+            }
         });
         match read {
             Ok(()) => {}
@@ -140,4 +169,41 @@ pub fn read(path: &Path, variant: Variant, holdout_every: usize) -> Result<Split
 
 pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `fen` with its board mirrored left to right: every rank written backwards.
+    fn mirrored_fen(fen: &str) -> String {
+        let (board, rest) = fen.split_once(' ').expect("a FEN with fields");
+        let ranks: Vec<String> = board.split('/').map(|r| r.chars().rev().collect()).collect();
+        format!("{} {rest}", ranks.join("/"))
+    }
+
+    #[test]
+    fn a_mirrored_position_has_the_inputs_of_the_mirror_image_and_the_same_labels() {
+        let cases = [
+            (Variant::Empire, "2kr3r/ppp2ppp/2n5/3qp3/8/2SSE3/SS3SSS/T1C1K2T b - - 3 14"),
+            (Variant::Orda, "lhaykahl/8/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"),
+            (Variant::Chess, "8/5pk1/6p1/3P4/2P5/1K6/8/8 w - - 0 50"),
+        ];
+        for (variant, fen) in cases {
+            let pos = Position::from_fen(fen, variant).expect("a legal FEN");
+            let image = Position::from_fen(&mirrored_fen(fen), variant).expect("its mirror");
+            let mut data = Dataset::new(variant);
+            data.push_mirrored(&pos, 37, 1.0);
+            data.push(&image, 37, 1.0);
+            let [a, b] = [&data.samples[0], &data.samples[1]].map(|s| {
+                data.views(s).map(|mut view| {
+                    view.sort_unstable();
+                    view
+                })
+            });
+            assert_eq!(a, b, "{variant}: {fen}");
+            let labels = |s: &Sample| (s.black_to_move, s.score, s.result);
+            assert_eq!(labels(&data.samples[0]), labels(&data.samples[1]));
+        }
+    }
 }

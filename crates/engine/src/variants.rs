@@ -58,7 +58,7 @@ const EMPIRE: VariantData = VariantData {
         "3k4/8/8/3r4/8/2E5/4K3/8 w - - 0 1",
         "6k1/5pp1/8/8/2K5/8/PP6/8 b - - 0 1",
     ],
-    network: None,
+    network: Some(include_bytes!("../nets/empire.nnue")),
 };
 
 const ORDA: VariantData = VariantData {

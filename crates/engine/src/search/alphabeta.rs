@@ -231,12 +231,15 @@ impl Searcher<'_> {
         self.stack[ply].static_eval = eval;
 
         // Reverse futility pruning: far above beta with little depth left, unless the enemy
-        // king is about to win a campmate race that the static eval cannot see.
+        // king is about to win a campmate race that the static eval cannot see, or the side to
+        // move has only pawns (or Soldiers) and king, which may have no move at all: a
+        // stalemate that loses in Empire, and that no evaluation sees.
         if !PV
             && !in_check
             && params.reverse_futility(depth, eval, beta)
             && !is_mate(beta)
             && !near_campmate(&self.pos, !us)
+            && self.pos.has_pieces(us)
         {
             return eval;
         }

@@ -9,7 +9,7 @@ use kaiser_rules::perft;
 use kaiser_tools::cli::{positive, variant};
 use kaiser_tools::{
     analyse_cli, book_cli, data_cli, datagen_cli, matches, nnue_cli, openings_cli, sprt_cli,
-    tune_cli,
+    spsa_cli, tune_cli,
 };
 use std::time::Instant;
 
@@ -39,6 +39,7 @@ enum Tool {
     Book(book_cli::Args),
     Match(matches::cli::Args),
     Sprt(sprt_cli::Args),
+    Spsa(spsa_cli::Args),
     Datagen(datagen_cli::Args),
     Data(data_cli::Args),
     Tune(tune_cli::Args),
@@ -108,6 +109,7 @@ fn run(tool: Option<Tool>) -> Result<()> {
         Some(Tool::Book(args)) => book_cli::run(args),
         Some(Tool::Match(args)) => matches::cli::run(args),
         Some(Tool::Sprt(args)) => sprt_cli::run(args),
+        Some(Tool::Spsa(args)) => spsa_cli::run(args),
         Some(Tool::Datagen(args)) => datagen_cli::run(args),
         Some(Tool::Data(args)) => data_cli::run(args),
         Some(Tool::Tune(args)) => tune_cli::run(args),

@@ -18,6 +18,7 @@ const TOOLS: &[&[&str]] = &[
     &["book", "probe"],
     &["match"],
     &["sprt"],
+    &["spsa"],
     &["datagen"],
     &["data"],
     &["data", "info"],

@@ -23,8 +23,8 @@ pub struct Spec {
     pub default: i32,
     pub min: i32,
     pub max: i32,
-    /// The perturbation an SPSA tuner starts from (OpenBench's `c_end`, in the parameter's
-    /// unit).
+    /// The perturbation of `kaiser spsa`'s last iteration (OpenBench's `c_end`, in the
+    /// parameter's unit); earlier iterations perturb by more.
     pub step: i32,
 }
 

@@ -327,7 +327,7 @@ pub(crate) fn set_option(session: &mut Session, name: &str, value: Option<&str>)
         .iter()
         .find(|option| option.name.eq_ignore_ascii_case(name))
     else {
-        return vec![format!("No such option: {name}")];
+        return set_search_parameter(session, name, value);
     };
     let name = option.name;
     let value = value.map(str::trim).filter(|v| !v.is_empty());
@@ -373,6 +373,28 @@ pub(crate) fn set_option(session: &mut Session, name: &str, value: Option<&str>)
     };
     notes.extend(note);
     notes
+}
+
+/// A search parameter set by name (`search::Parameters::SPECS`), for tuners such as
+/// `kaiser spsa`: these options are not listed by `uci`, so GUIs do not show forty spin boxes.
+fn set_search_parameter(session: &mut Session, name: &str, value: Option<&str>) -> Vec<String> {
+    let Some(spec) = search::Parameters::SPECS
+        .iter()
+        .find(|spec| spec.name.eq_ignore_ascii_case(name))
+    else {
+        return vec![format!("No such option: {name}")];
+    };
+    let Some(number) = value.and_then(|v| v.trim().parse::<i32>().ok()) else {
+        let value = value.unwrap_or("");
+        return vec![format!(
+            "search parameter '{}' takes a whole number within {}..={}, not '{value}'",
+            spec.name, spec.min, spec.max
+        )];
+    };
+    match session.idle_engine().set_parameter(spec.name, number) {
+        Ok(()) => Vec::new(),
+        Err(error) => vec![format!("search parameter {error}")],
+    }
 }
 
 impl Session {
@@ -492,6 +514,25 @@ mod tests {
         assert_eq!(session.play_level.skill_level, -20);
         assert!(set(&mut session, "UCI_Elo", "1500").is_empty());
         assert_eq!(session.play_level.elo, 1500);
+    }
+
+    #[test]
+    fn search_parameters_are_set_by_name_without_being_listed() {
+        let mut session = Session::new();
+        assert!(set(&mut session, "LMR_Base_Centi", "90").is_empty());
+        let params = session.engine().parameters().clone();
+        assert_eq!(params.get("lmr_base_centi"), Some(90));
+        let notes = set(&mut session, "lmr_base_centi", "100000");
+        assert!(notes[0].contains("within 0..=300"), "{notes:?}");
+        let notes = set(&mut session, "lmr_base_centi", "many");
+        assert!(notes[0].contains("whole number"), "{notes:?}");
+        assert_eq!(
+            session.engine().parameters().get("lmr_base_centi"),
+            Some(90)
+        );
+        assert!(set(&mut session, "no_such_thing", "1")[0].contains("No such option"));
+        let listed = option_lines().join("\n");
+        assert!(!listed.contains("lmr_base_centi"));
     }
 
     #[test]

@@ -286,8 +286,8 @@ impl EngineSpec {
     }
 }
 
-const DEFAULT_TIME_MARGIN: Duration = Duration::from_millis(50);
-const DEFAULT_STALL_TIMEOUT: Duration = Duration::from_secs(10);
+pub const DEFAULT_TIME_MARGIN: Duration = Duration::from_millis(50);
+pub const DEFAULT_STALL_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The `-openings` option.
 struct OpeningsSpec {

@@ -178,15 +178,24 @@ mod tests {
     /// `fen` with its board mirrored left to right: every rank written backwards.
     fn mirrored_fen(fen: &str) -> String {
         let (board, rest) = fen.split_once(' ').expect("a FEN with fields");
-        let ranks: Vec<String> = board.split('/').map(|r| r.chars().rev().collect()).collect();
+        let ranks: Vec<String> = board
+            .split('/')
+            .map(|r| r.chars().rev().collect())
+            .collect();
         format!("{} {rest}", ranks.join("/"))
     }
 
     #[test]
     fn a_mirrored_position_has_the_inputs_of_the_mirror_image_and_the_same_labels() {
         let cases = [
-            (Variant::Empire, "2kr3r/ppp2ppp/2n5/3qp3/8/2SSE3/SS3SSS/T1C1K2T b - - 3 14"),
-            (Variant::Orda, "lhaykahl/8/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"),
+            (
+                Variant::Empire,
+                "2kr3r/ppp2ppp/2n5/3qp3/8/2SSE3/SS3SSS/T1C1K2T b - - 3 14",
+            ),
+            (
+                Variant::Orda,
+                "lhaykahl/8/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+            ),
             (Variant::Chess, "8/5pk1/6p1/3P4/2P5/1K6/8/8 w - - 0 50"),
         ];
         for (variant, fen) in cases {

@@ -1,0 +1,70 @@
+//! `kaiser spsa` end to end: a short run against Kaiser itself writes its state, resumes from
+//! it, and refuses a state file with other settings or a damaged one.
+
+mod common;
+
+use common::{kaiser, text};
+
+#[test]
+fn a_run_plays_saves_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("run.json");
+    let state_arg = state.to_str().unwrap();
+    let args = |iterations: &'static str| {
+        vec![
+            "spsa",
+            "--state",
+            state_arg,
+            "--params",
+            "rfp_margin,lmr_base_centi",
+            "--iterations",
+            iterations,
+            "--pairs",
+            "1",
+            "--tc",
+            "0.5+0.01",
+        ]
+    };
+    let output = kaiser(&args("1"));
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{output:?}");
+    assert!(stdout.contains("iteration 1/1: plus "), "{stdout}");
+    assert!(stdout.contains("rfp_margin = "), "{stdout}");
+    let saved = std::fs::read_to_string(&state).unwrap();
+    assert!(saved.contains("\"done\": 1"), "{saved}");
+
+    // Another length is another run: refused, the state kept.
+    let output = kaiser(&args("5"));
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(text(&output.stderr).contains("other settings"), "{output:?}");
+    assert_eq!(std::fs::read_to_string(&state).unwrap(), saved);
+
+    // Resumed as it was: already finished, nothing more is played.
+    let output = kaiser(&["spsa", "--state", state_arg]);
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{output:?}");
+    assert!(stdout.contains("resuming"), "{stdout}");
+    assert!(!stdout.contains("iteration 2"), "{stdout}");
+
+    std::fs::write(&state, "{\"tunables\": [").unwrap();
+    let output = kaiser(&["spsa", "--state", state_arg]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(text(&output.stderr).contains("not a saved SPSA run"), "{output:?}");
+}
+
+#[test]
+fn unknown_parameters_are_refused_with_the_known_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("run.json");
+    let output = kaiser(&[
+        "spsa",
+        "--state",
+        state.to_str().unwrap(),
+        "--params",
+        "rfp_margin,warp_drive",
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("'warp_drive'") && stderr.contains("lmr_base_centi"), "{stderr}");
+    assert!(!state.exists());
+}

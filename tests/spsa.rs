@@ -36,7 +36,10 @@ fn a_run_plays_saves_and_resumes() {
     // Another length is another run: refused, the state kept.
     let output = kaiser(&args("5"));
     assert_eq!(output.status.code(), Some(2), "{output:?}");
-    assert!(text(&output.stderr).contains("other settings"), "{output:?}");
+    assert!(
+        text(&output.stderr).contains("other settings"),
+        "{output:?}"
+    );
     assert_eq!(std::fs::read_to_string(&state).unwrap(), saved);
 
     // Resumed as it was: already finished, nothing more is played.
@@ -49,7 +52,10 @@ fn a_run_plays_saves_and_resumes() {
     std::fs::write(&state, "{\"tunables\": [").unwrap();
     let output = kaiser(&["spsa", "--state", state_arg]);
     assert_eq!(output.status.code(), Some(2), "{output:?}");
-    assert!(text(&output.stderr).contains("not a saved SPSA run"), "{output:?}");
+    assert!(
+        text(&output.stderr).contains("not a saved SPSA run"),
+        "{output:?}"
+    );
 }
 
 #[test]
@@ -65,6 +71,9 @@ fn unknown_parameters_are_refused_with_the_known_ones() {
     ]);
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     let stderr = text(&output.stderr);
-    assert!(stderr.contains("'warp_drive'") && stderr.contains("lmr_base_centi"), "{stderr}");
+    assert!(
+        stderr.contains("'warp_drive'") && stderr.contains("lmr_base_centi"),
+        "{stderr}"
+    );
     assert!(!state.exists());
 }

@@ -265,54 +265,34 @@ mod tests {
             if initial {
                 continue; // double steps: tested apart
             }
-            let (steps, slide): (&[(i8, i8)], bool) = match c {
-                'W' => (&[(0, 1), (0, -1), (1, 0), (-1, 0)], false),
-                'F' => (&[(1, 1), (1, -1), (-1, 1), (-1, -1)], false),
-                'D' => (&[(0, 2), (0, -2), (2, 0), (-2, 0)], false),
-                'N' => (
-                    &[
-                        (1, 2),
-                        (2, 1),
-                        (-1, 2),
-                        (-2, 1),
-                        (1, -2),
-                        (2, -1),
-                        (-1, -2),
-                        (-2, -1),
-                    ],
+            const ORTHOGONAL: &[(i8, i8)] = &[(0, 1), (0, -1), (1, 0), (-1, 0)];
+            const DIAGONAL: &[(i8, i8)] = &[(1, 1), (1, -1), (-1, 1), (-1, -1)];
+            const KNIGHT: &[(i8, i8)] = &[
+                (1, 2),
+                (2, 1),
+                (-1, 2),
+                (-2, 1),
+                (1, -2),
+                (2, -1),
+                (-1, -2),
+                (-2, -1),
+            ];
+            let all_eight = || [ORTHOGONAL, DIAGONAL].concat();
+            let (steps, slide): (Vec<(i8, i8)>, bool) = match c {
+                'W' => (ORTHOGONAL.to_vec(), false),
+                'F' => (DIAGONAL.to_vec(), false),
+                'D' => (
+                    ORTHOGONAL.iter().map(|&(f, r)| (2 * f, 2 * r)).collect(),
                     false,
                 ),
-                'K' => (
-                    &[
-                        (0, 1),
-                        (0, -1),
-                        (1, 0),
-                        (-1, 0),
-                        (1, 1),
-                        (1, -1),
-                        (-1, 1),
-                        (-1, -1),
-                    ],
-                    false,
-                ),
-                'R' => (&[(0, 1), (0, -1), (1, 0), (-1, 0)], true),
-                'B' => (&[(1, 1), (1, -1), (-1, 1), (-1, -1)], true),
-                'Q' => (
-                    &[
-                        (0, 1),
-                        (0, -1),
-                        (1, 0),
-                        (-1, 0),
-                        (1, 1),
-                        (1, -1),
-                        (-1, 1),
-                        (-1, -1),
-                    ],
-                    true,
-                ),
+                'N' => (KNIGHT.to_vec(), false),
+                'K' => (all_eight(), false),
+                'R' => (ORTHOGONAL.to_vec(), true),
+                'B' => (DIAGONAL.to_vec(), true),
+                'Q' => (all_eight(), true),
                 other => panic!("atom {other} not known to the test"),
             };
-            for &(df, dr) in steps {
+            for &(df, dr) in &steps {
                 let allowed = dirs.is_empty()
                     || dirs.chars().any(|d| match d {
                         'f' => dr == 2 * forward || dr == forward,

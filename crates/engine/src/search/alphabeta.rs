@@ -223,12 +223,16 @@ impl Searcher<'_> {
         let depth = depth - params.iir_reduction(depth, tt_move.is_some());
         let in_check = self.pos.in_check();
         let us = self.pos.side_to_move();
-        let eval = match entry {
+        let raw_eval = match entry {
             _ if in_check => -INFINITE,
             Some(e) => e.eval,
             None => self.static_eval(ply),
         };
-        self.stack[ply].static_eval = eval;
+        self.stack[ply].static_eval = raw_eval;
+        let eval = match in_check {
+            true => raw_eval,
+            false => self.histories.correction.corrected(&self.pos, raw_eval),
+        };
 
         // Reverse futility pruning: far above beta with little depth left, unless the enemy
         // king is about to win a campmate race that the static eval cannot see, or the side to
@@ -345,6 +349,19 @@ impl Searcher<'_> {
         if move_count == 0 {
             return no_moves_value(&self.pos, ply);
         }
+        // Correction history learns from results that bound the value on the side away from
+        // the static evaluation: a quiet best move (or none), no mate, no check.
+        let quiet_best = best.mv.is_none_or(|m| !is_tactical(&self.pos, m));
+        let informative = match best.value >= beta {
+            true => best.value > eval,
+            false => best.mv.is_some() || best.value < eval,
+        };
+        if !in_check && quiet_best && !is_mate(best.value) && informative {
+            let pos = &self.pos;
+            self.histories
+                .correction
+                .update(params, pos, depth, raw_eval, best.value);
+        }
         self.store::<PV>(ply, best, beta, depth);
         best.value
     }
@@ -365,7 +382,8 @@ impl Searcher<'_> {
             if can_campmate_now(&self.pos) {
                 return mate_in(ply + 1);
             }
-            let eval = self.static_eval(ply);
+            let raw_eval = self.static_eval(ply);
+            let eval = self.histories.correction.corrected(&self.pos, raw_eval);
             if eval >= beta {
                 return eval;
             }

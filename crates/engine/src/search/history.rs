@@ -1,20 +1,24 @@
-//! Move-ordering memory kept by each search thread from one search to the next: the butterfly
-//! history (from-to scores of quiet moves by side, raised when a move cuts off and lowered for
-//! the quiet moves tried before it). Killers, which live for one search, are kept per ply in the
+//! What each search thread learns and keeps from one search to the next: the butterfly history
+//! for move ordering (from-to scores of quiet moves by side, raised when a move cuts off and
+//! lowered for the quiet moves tried before it), and the correction history of the static
+//! evaluation (`correction`). Killers, which live for one search, are kept per ply in the
 //! search stack (`stack`).
 
+use super::correction::CorrectionHistory;
 use super::parameters::Parameters;
 use kaiser_rules::types::{Color, Move};
 
 /// The histories of one search thread.
 pub struct Histories {
     butterfly: Vec<i32>,
+    pub correction: CorrectionHistory,
 }
 
 impl Default for Histories {
     fn default() -> Histories {
         Histories {
             butterfly: vec![0; 2 * 64 * 64],
+            correction: CorrectionHistory::default(),
         }
     }
 }
@@ -30,7 +34,7 @@ impl Histories {
         *self = Histories::default();
     }
 
-    /// Prepares for a new search: history fades.
+    /// Prepares for a new search: the butterfly history fades (corrections are kept).
     pub fn new_search(&mut self, params: &Parameters) {
         self.butterfly
             .iter_mut()

@@ -15,6 +15,7 @@
 //! the play levels.
 
 mod alphabeta;
+mod correction;
 mod eval_cache;
 mod history;
 mod ordering;

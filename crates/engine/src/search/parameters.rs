@@ -178,6 +178,13 @@ parameters! {
     /// History: the percentage of each score a new search keeps.
     history_kept_percent: 50, 0..=100, step 5;
 
+    /// Correction history: an update's weight per ply of depth (plus one), out of 256.
+    correction_weight_per_depth: 16, 1..=64, step 2;
+    /// Correction history: the largest weight of an update, out of 256.
+    correction_max_weight: 128, 16..=256, step 8;
+    /// Correction history: corrections stay within plus or minus this (internal units).
+    correction_limit: 128, 16..=512, step 8;
+
     /// Time: the moves assumed left in the game under sudden death or increment.
     time_moves_to_go: 25, 5..=100, step 2;
     /// Time: the most of the remaining clock one move plans to use, in percent.
@@ -346,6 +353,18 @@ impl Parameters {
     #[inline]
     pub fn faded_history(&self, score: i32) -> i32 {
         score * self.history_kept_percent / 100
+    }
+
+    /// Correction history: the weight, out of 256, of what a search with `depth` left found.
+    #[inline]
+    pub fn correction_weight(&self, depth: i32) -> i32 {
+        ((depth + 1) * self.correction_weight_per_depth).min(self.correction_max_weight)
+    }
+
+    /// Correction history: corrections stay within plus or minus this (internal units).
+    #[inline]
+    pub fn correction_limit(&self) -> i32 {
+        self.correction_limit
     }
 
     /// Time: the moves assumed left in a game without `movestogo`.

@@ -65,7 +65,6 @@ impl CorrectionHistory {
         let limit = params.correction_limit() * GRAIN;
         let entry = &mut self.entries[index(pos)];
         let target = ((value - raw) * GRAIN).clamp(-limit, limit);
-        let blended = (*entry * (WEIGHT_SCALE - weight) + target * weight) / WEIGHT_SCALE;
-        *entry = blended;
+        *entry = (*entry * (WEIGHT_SCALE - weight) + target * weight) / WEIGHT_SCALE;
     }
 }

@@ -255,34 +255,34 @@ fn the_engine_searches_with_a_net_from_eval_file_and_refuses_bad_ones() {
 }
 
 #[test]
-fn a_bare_binary_evaluates_empire_with_its_built_in_network() {
-    let mut engine = common::Engine::start();
-    engine.send("uci");
-    engine.read_until(|l| l == "uciok");
-    engine.send("setoption name UCI_Variant value empire");
-    engine.send("eval");
-    let lines = engine.read_until(|l| l.starts_with("NNUE evaluation"));
-    assert!(
-        lines.last().unwrap().contains("the search uses it"),
-        "{lines:?}"
-    );
-    // A file replaces it, and `<built-in>` brings it back.
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let net_path = dir.path().join("empire.nnue");
-    let bytes = lively_model(Variant::Empire, 3).quantise().to_bytes();
-    std::fs::write(&net_path, &bytes).expect("write the net");
-    engine.send("eval");
-    let built_in = engine.read_until(|l| l.starts_with("NNUE evaluation"));
-    engine.send(&format!(
-        "setoption name EvalFile value {}",
-        net_path.display()
-    ));
-    engine.send("eval");
-    let loaded = engine.read_until(|l| l.starts_with("NNUE evaluation"));
-    assert_ne!(loaded.last(), built_in.last());
-    engine.send("setoption name EvalFile value <built-in>");
-    engine.send("eval");
-    let again = engine.read_until(|l| l.starts_with("NNUE evaluation"));
-    assert_eq!(again.last(), built_in.last());
-    engine.close();
+fn a_bare_binary_evaluates_empire_and_orda_with_their_built_in_networks() {
+    for variant in [Variant::Empire, Variant::Orda] {
+        let mut engine = common::Engine::start();
+        engine.send("uci");
+        engine.read_until(|l| l == "uciok");
+        engine.send(&format!("setoption name UCI_Variant value {variant}"));
+        engine.send("eval");
+        let built_in = engine.read_until(|l| l.starts_with("NNUE evaluation"));
+        assert!(
+            built_in.last().unwrap().contains("the search uses it"),
+            "{variant}: {built_in:?}"
+        );
+        // A file replaces it, and `<built-in>` brings it back.
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let net_path = dir.path().join("net.nnue");
+        let bytes = lively_model(variant, 3).quantise().to_bytes();
+        std::fs::write(&net_path, &bytes).expect("write the net");
+        engine.send(&format!(
+            "setoption name EvalFile value {}",
+            net_path.display()
+        ));
+        engine.send("eval");
+        let loaded = engine.read_until(|l| l.starts_with("NNUE evaluation"));
+        assert_ne!(loaded.last(), built_in.last(), "{variant}");
+        engine.send("setoption name EvalFile value <built-in>");
+        engine.send("eval");
+        let again = engine.read_until(|l| l.starts_with("NNUE evaluation"));
+        assert_eq!(again.last(), built_in.last(), "{variant}");
+        engine.close();
+    }
 }

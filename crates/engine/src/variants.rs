@@ -73,5 +73,5 @@ const ORDA: VariantData = VariantData {
         "1y6/4a3/1p4p1/4P3/6k1/4P3/2h5/6K1 b - - 0 29",
         "2k5/8/p7/p2K2a1/6P1/8/7l/8 b - - 2 40",
     ],
-    network: None,
+    network: Some(include_bytes!("../nets/orda.nnue")),
 };

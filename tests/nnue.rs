@@ -255,8 +255,8 @@ fn the_engine_searches_with_a_net_from_eval_file_and_refuses_bad_ones() {
 }
 
 #[test]
-fn a_bare_binary_evaluates_empire_and_orda_with_their_built_in_networks() {
-    for variant in [Variant::Empire, Variant::Orda] {
+fn a_bare_binary_evaluates_every_variant_with_its_built_in_network() {
+    for variant in Variant::ALL {
         let mut engine = common::Engine::start();
         engine.send("uci");
         engine.read_until(|l| l == "uciok");

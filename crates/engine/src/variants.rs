@@ -41,7 +41,7 @@ const CHESS: VariantData = VariantData {
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     ],
-    network: None,
+    network: Some(include_bytes!("../nets/chess.nnue")),
 };
 
 const EMPIRE: VariantData = VariantData {

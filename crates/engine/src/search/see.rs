@@ -111,3 +111,88 @@ mod tests {
         assert!(!see(fen, Variant::Empire, "d1d5", 0));
     }
 }
+
+#[cfg(test)]
+mod against_brute_force {
+    //! `see_ge` against the exchange played out with legal moves, cheapest capturer first, on
+    //! positions of random games. They may differ only where a pin or the faceoff rule forbids a
+    //! capture `see_ge` counts, which is rare.
+    use super::*;
+    use crate::Variant;
+    use kaiser_rules::types::Square;
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+
+    fn is_plain_capture(pos: &Position, m: Move) -> bool {
+        matches!(m.kind(), MoveKind::Normal) && pos.piece_at(m.to()).is_some()
+    }
+
+    fn cheapness(pt: PieceType) -> usize {
+        CHEAPEST_FIRST
+            .iter()
+            .position(|&cheap| cheap == pt)
+            .unwrap()
+    }
+
+    /// What the side to move gains by recapturing on `sq` with its cheapest legal capturer, then
+    /// going on while that pays; 0 if it may not or should not.
+    fn recapture_gain(pos: &mut Position, sq: Square) -> i32 {
+        let Some(target) = pos.piece_at(sq) else {
+            return 0;
+        };
+        let cheapest = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| m.to() == sq && is_plain_capture(pos, m))
+            .min_by_key(|&m| cheapness(pos.piece_at(m.from()).unwrap().kind));
+        let Some(m) = cheapest else {
+            return 0;
+        };
+        pos.make_move(m);
+        let gain = value(target.kind) - recapture_gain(pos, sq);
+        pos.unmake_move(m);
+        gain.max(0)
+    }
+
+    #[test]
+    fn see_ge_agrees_with_the_played_out_exchange_in_every_variant() {
+        for variant in Variant::ALL {
+            let mut rng = StdRng::seed_from_u64(7);
+            let (mut compared, mut differing) = (0, 0);
+            for _game in 0..40 {
+                let mut pos = Position::startpos(variant);
+                for _ply in 0..120 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() || pos.outcome().is_some() {
+                        break;
+                    }
+                    let captures: Vec<Move> = moves
+                        .iter()
+                        .copied()
+                        .filter(|&m| is_plain_capture(&pos, m))
+                        .collect();
+                    for m in captures {
+                        let captured = captured_value(&pos, m);
+                        pos.make_move(m);
+                        let exchange = captured - recapture_gain(&mut pos, m.to());
+                        pos.unmake_move(m);
+                        for threshold in [-300, -100, 0, 1, 100, 300] {
+                            compared += 1;
+                            differing +=
+                                usize::from(see_ge(&pos, m, threshold) != (exchange >= threshold));
+                        }
+                    }
+                    pos.make_move(moves[rng.gen_range(0..moves.len())]);
+                }
+            }
+            assert!(
+                compared > 10_000,
+                "{variant:?}: only {compared} comparisons"
+            );
+            assert!(
+                differing * 100 < compared,
+                "{variant:?}: {differing} of {compared} differ"
+            );
+        }
+    }
+}

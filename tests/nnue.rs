@@ -286,3 +286,79 @@ fn a_bare_binary_evaluates_every_variant_with_its_built_in_network() {
         engine.close();
     }
 }
+
+/// The last `NNUE evaluation` line `eval` prints for the position in play.
+fn nnue_eval_line(engine: &mut common::Engine) -> String {
+    engine.send("eval");
+    let lines = engine.read_until(|l| l.starts_with("NNUE evaluation"));
+    lines.last().expect("an NNUE line").clone()
+}
+
+/// The `info string` lines up to `readyok`.
+fn notes(engine: &mut common::Engine) -> Vec<String> {
+    engine.send("isready");
+    let lines = engine.read_until(|l| l == "readyok");
+    lines
+        .into_iter()
+        .filter(|l| l.starts_with("info string"))
+        .collect()
+}
+
+#[test]
+fn eval_file_set_before_uci_variant_is_used_once_the_variant_is_chosen() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let net_path = dir.path().join("empire.nnue");
+    let bytes = lively_model(Variant::Empire, 4).quantise().to_bytes();
+    std::fs::write(&net_path, &bytes).expect("write the net");
+
+    let mut engine = common::Engine::start();
+    engine.send("uci");
+    engine.read_until(|l| l == "uciok");
+    let chess_built_in = nnue_eval_line(&mut engine);
+    engine.send("setoption name UCI_Variant value empire");
+    let empire_built_in = nnue_eval_line(&mut engine);
+    engine.send("setoption name UCI_Variant value chess");
+
+    // As `kaiser match`, cutechess-cli and others send them: the options, then the variant.
+    engine.send(&format!(
+        "setoption name EvalFile value {}",
+        net_path.display()
+    ));
+    let kept = notes(&mut engine);
+    assert!(
+        kept.iter()
+            .any(|l| l.contains("a network for empire, used once UCI_Variant is empire")),
+        "{kept:?}"
+    );
+    assert_eq!(nnue_eval_line(&mut engine), chess_built_in);
+    engine.send("setoption name UCI_Variant value empire");
+    let loaded = notes(&mut engine);
+    assert!(
+        loaded
+            .iter()
+            .any(|l| l.contains("network for empire loaded")),
+        "{loaded:?}"
+    );
+    let from_file = nnue_eval_line(&mut engine);
+    assert_ne!(from_file, empire_built_in);
+
+    // Another variant plays with its own built-in network, and the file comes back with Empire.
+    engine.send("setoption name UCI_Variant value chess");
+    let not_used = notes(&mut engine);
+    assert!(
+        not_used
+            .iter()
+            .any(|l| l.contains("not used") && l.contains("chess plays with its built-in network")),
+        "{not_used:?}"
+    );
+    assert_eq!(nnue_eval_line(&mut engine), chess_built_in);
+    engine.send("setoption name UCI_Variant value empire");
+    assert_eq!(nnue_eval_line(&mut engine), from_file);
+
+    // `<built-in>` forgets the file for every variant.
+    engine.send("setoption name UCI_Variant value chess");
+    engine.send("setoption name EvalFile value <built-in>");
+    engine.send("setoption name UCI_Variant value empire");
+    assert_eq!(nnue_eval_line(&mut engine), empire_built_in);
+    engine.close();
+}

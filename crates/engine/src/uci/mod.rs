@@ -89,6 +89,9 @@ pub(crate) struct Session {
     analyse_mode: bool,
     play_level: PlayLevel,
     book: BookSource,
+    /// The `EvalFile` path, if one is set: the network for the variant it was written for,
+    /// read again whenever `UCI_Variant` changes.
+    eval_file: Option<String>,
     engine: Arc<Mutex<Engine>>,
     search: Option<RunningSearch>,
 }
@@ -120,6 +123,7 @@ impl Session {
             analyse_mode: false,
             play_level: PlayLevel::default(),
             book: BookSource::BuiltIn,
+            eval_file: None,
             engine: Arc::new(Mutex::new(Engine::new())),
             search: None,
         }

@@ -12,7 +12,7 @@
 use super::variant_path;
 use super::{BookSource, Session};
 use crate::book::Book;
-use crate::eval::nnue::{self, Network};
+use crate::eval::nnue::{self, NetError, Network};
 use crate::search;
 use crate::search::skill::{self, Skill};
 use kaiser_rules::variant::Variant;
@@ -399,14 +399,44 @@ fn set_search_parameter(session: &mut Session, name: &str, value: Option<&str>) 
 
 impl Session {
     /// `UCI_Variant`: a new variant starts from its start position, and forgets the hash table
-    /// and the histories learnt in the other one.
+    /// and the histories learnt in the other one. Its network is the `EvalFile` one if that is
+    /// written for it, else its built-in one.
     fn set_variant(&mut self, variant: Variant) -> Note {
-        if variant != self.variant {
+        let changed = variant != self.variant;
+        if changed {
             self.idle_engine().clear();
         }
         self.variant = variant;
         self.position = crate::Position::startpos(variant);
-        None
+        match changed {
+            true => self.network_for_new_variant(),
+            false => None,
+        }
+    }
+
+    /// Gives the variant just chosen the `EvalFile` network, read again now, or its built-in
+    /// one when no file is set or the file is not a network for it.
+    fn network_for_new_variant(&mut self) -> Note {
+        let variant = self.variant;
+        let Some(path) = self.eval_file.clone() else {
+            self.idle_engine()
+                .set_network(variant, nnue::embedded(variant));
+            return None;
+        };
+        let (network, note) = match Network::load(Path::new(&path), variant) {
+            Ok(net) => (
+                Some(Arc::new(net)),
+                format!("EvalFile {path}: network for {variant} loaded"),
+            ),
+            Err(error) => (
+                nnue::embedded(variant),
+                format!(
+                    "EvalFile {path} not used: {error}; {variant} plays with its built-in network"
+                ),
+            ),
+        };
+        self.idle_engine().set_network(variant, network);
+        Some(note)
     }
 
     /// `Skill Level`, `UCI_LimitStrength` or `UCI_Elo`: the engine plays the level they give.
@@ -417,19 +447,31 @@ impl Session {
     }
 
     /// `EvalFile`: the network for the variant in play, the built-in one (`None`) or one read
-    /// from `path` now; a file that is not a whole, undamaged network for this variant is
-    /// refused, and the evaluation stays as it was.
+    /// from `path` now. A network written for another variant is kept for when `UCI_Variant`
+    /// names it (clients may set `EvalFile` first); any other file that is not a whole,
+    /// undamaged network is refused, and the evaluation stays as it was.
     fn set_eval_file(&mut self, path: Option<&str>) -> Note {
         let variant = self.variant;
         let Some(path) = path else {
+            self.eval_file = None;
             self.idle_engine()
                 .set_network(variant, nnue::embedded(variant));
             return None;
         };
         match Network::load(Path::new(path), variant) {
             Ok(net) => {
+                self.eval_file = Some(path.to_string());
                 self.idle_engine().set_network(variant, Some(Arc::new(net)));
                 Some(format!("EvalFile {path}: network for {variant} loaded"))
+            }
+            Err(NetError::WrongVariant {
+                found: Some(found), ..
+            }) => {
+                self.eval_file = Some(path.to_string());
+                Some(format!(
+                    "EvalFile {path}: a network for {found}, used once UCI_Variant is {found}; \
+                     {variant} keeps its evaluation"
+                ))
             }
             Err(error) => Some(format!(
                 "EvalFile {path} refused: {error}; the evaluation stays as it was"

@@ -349,9 +349,12 @@ impl Session {
     }
 
     /// `variant`: a new game of `variant`, forgetting what was learnt in another game (as
-    /// UCI's `UCI_Variant` does, which this goes through).
+    /// UCI's `UCI_Variant` does, which this goes through; what it reports, such as the
+    /// `EvalFile` network it reads for the variant, goes out as debug lines).
     fn set_variant(&mut self, variant: Variant) {
-        let _ = options::set_option(&mut self.host, "UCI_Variant", Some(variant.name()));
+        for note in options::set_option(&mut self.host, "UCI_Variant", Some(variant.name())) {
+            send(&format!("# {note}"));
+        }
         self.new_game(variant);
     }
 

@@ -7,7 +7,7 @@ mod common;
 use kaiser_engine::eval::nnue::{Accumulator, NetError, Network};
 use kaiser_engine::{MoveKind, Position, Variant};
 use kaiser_tools::nnue::dataset::Dataset;
-use kaiser_tools::nnue::model::{Layout, Model};
+use kaiser_tools::nnue::model::Model;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -15,15 +15,15 @@ use rand::{Rng, SeedableRng};
 /// A random model whose outputs span a game's range of values (a few pawns either way), with
 /// first-layer sums both inside and outside the activation's 0..1.
 fn lively_model(variant: Variant, seed: u64) -> Model {
-    let mut model = Model::random(variant, seed);
-    let layout = Layout::of(variant);
+    let mut model = Model::random(variant, 8, seed);
+    let layout = model.layout();
     let mut rng = StdRng::seed_from_u64(seed);
     for (i, p) in model.params.iter_mut().enumerate() {
         *p = match i {
             i if i < layout.feature_bias => rng.gen_range(-0.12..0.12),
             i if i < layout.output_weights => rng.gen_range(0.0..0.5),
             i if i < layout.output_bias => rng.gen_range(-0.5..0.5),
-            _ => 0.1,
+            _ => rng.gen_range(-0.2..0.2),
         };
     }
     model

@@ -7,6 +7,7 @@ use super::nnue::dataset;
 use super::nnue::model::Model;
 use super::nnue::train::{self, checkpoint_path, Settings};
 use anyhow::{bail, Result};
+use kaiser_engine::eval::nnue::MAX_OUTPUT_BUCKETS;
 use kaiser_engine::Variant;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -25,7 +26,8 @@ enum Command {
     ///
     /// The network is Kaiser's perspective net: for each side's view, one input per (piece type,
     /// own or the opponent's, square), into 128 hidden neurons, both halves through a squared
-    /// clipped ReLU into one output. The target blends the search's score, as a winning chance,
+    /// clipped ReLU into one output, with its own weights for each range of piece counts (see
+    /// --output-buckets). The target blends the search's score, as a winning chance,
     /// and the game's result (see --score-share). After every epoch the quantised net is written
     /// to OUT, which the engine loads with `setoption name EvalFile value OUT`, and the run's
     /// state to OUT.ckpt, from which --resume continues.
@@ -62,6 +64,11 @@ struct TrainArgs {
     /// variant's pieces leave worth the same, where no side may castle.
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
     mirror: bool,
+    /// Output buckets: the output layer has a set of weights for each of this many equal ranges
+    /// of the number of pieces on the board (1 to 16; 1 is a single output). A resumed run
+    /// keeps its own.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_OUTPUT_BUCKETS as i64))]
+    output_buckets: u16,
     #[arg(long, default_value_t = 2)]
     threads: usize,
     /// Seeds the starting weights and the shuffles.
@@ -110,10 +117,17 @@ fn run_train(args: TrainArgs) -> Result<()> {
     let mut state = match args.resume {
         true => {
             let state = Checkpoint::load(&checkpoint_path(&args.out), args.variant)?;
-            println!("resuming after epoch {}", state.epoch);
+            println!(
+                "resuming after epoch {} ({} output buckets)",
+                state.epoch, state.model.buckets
+            );
             state
         }
-        false => Checkpoint::start(Model::random(args.variant, args.seed)),
+        false => Checkpoint::start(Model::random(
+            args.variant,
+            usize::from(args.output_buckets),
+            args.seed,
+        )),
     };
     let settings = Settings {
         epochs: args.epochs,

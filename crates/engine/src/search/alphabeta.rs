@@ -184,7 +184,7 @@ impl Searcher<'_> {
         let (pos, stack, network) = (&self.pos, &self.stack, self.shared.network);
         self.eval_cache
             .get_or_insert(pos.key(), || match network {
-                Some(net) => net.evaluate(&stack[ply].accumulator, pos.side_to_move()),
+                Some(net) => net.evaluate(&stack[ply].accumulator, pos),
                 None => evaluate(pos),
             })
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)

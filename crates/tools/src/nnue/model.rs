@@ -1,13 +1,13 @@
 //! The network in floating point, as the trainer learns it: the same shape as the engine's
 //! (`kaiser_engine::eval::nnue`), its parameters in one flat vector (first-layer weights input
-//! by input, first-layer biases, output weights for the side to move's half then the other's,
-//! output bias), so the optimiser and the gradient sums treat them alike. `quantise` turns it
-//! into the engine's integer network.
+//! by input, first-layer biases, then for each output bucket its output weights for the side to
+//! move's half then the other's, then the buckets' output biases), so the optimiser and the
+//! gradient sums treat them alike. `quantise` turns it into the engine's integer network.
 
 use super::dataset::{sigmoid, Dataset, Sample, WDL_SCALE};
 use arrayvec::ArrayVec;
 use kaiser_engine::eval::nnue::features::{input_count, MAX_ACTIVE};
-use kaiser_engine::eval::nnue::{Network, HIDDEN, QA, QB, SCALE};
+use kaiser_engine::eval::nnue::{output_bucket, Network, HIDDEN, QA, QB, SCALE};
 use kaiser_engine::Variant;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -20,6 +20,8 @@ pub const WEIGHT_BOUND: f32 = 1.98;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
     pub variant: Variant,
+    /// Output buckets (`kaiser_engine::eval::nnue::output_bucket`).
+    pub buckets: usize,
     pub params: Vec<f32>,
 }
 
@@ -33,16 +35,21 @@ pub struct Layout {
 }
 
 impl Layout {
-    pub fn of(variant: Variant) -> Layout {
+    pub fn of(variant: Variant, buckets: usize) -> Layout {
         let feature_bias = input_count(variant) * HIDDEN;
         let output_weights = feature_bias + HIDDEN;
-        let output_bias = output_weights + 2 * HIDDEN;
+        let output_bias = output_weights + buckets * 2 * HIDDEN;
         Layout {
             feature_bias,
             output_weights,
             output_bias,
-            len: output_bias + 1,
+            len: output_bias + buckets,
         }
+    }
+
+    /// Where output bucket `bucket`'s weights start.
+    pub fn bucket_weights(&self, bucket: usize) -> usize {
+        self.output_weights + bucket * 2 * HIDDEN
     }
 }
 
@@ -54,9 +61,10 @@ pub struct Forward {
 }
 
 impl Model {
-    /// A network with small random first-layer and output weights and zero biases.
-    pub fn random(variant: Variant, seed: u64) -> Model {
-        let layout = Layout::of(variant);
+    /// A network with `buckets` output buckets, small random first-layer and output weights and
+    /// zero biases.
+    pub fn random(variant: Variant, buckets: usize, seed: u64) -> Model {
+        let layout = Layout::of(variant, buckets);
         let mut rng = StdRng::seed_from_u64(seed);
         let mut params = vec![0.0; layout.len];
         for w in &mut params[..layout.feature_bias] {
@@ -66,7 +74,15 @@ impl Model {
         for w in &mut params[layout.output_weights..layout.output_bias] {
             *w = rng.gen_range(-bound..bound);
         }
-        Model { variant, params }
+        Model {
+            variant,
+            buckets,
+            params,
+        }
+    }
+
+    pub fn layout(&self) -> Layout {
+        Layout::of(self.variant, self.buckets)
     }
 
     /// The first layer and the output for `sample`.
@@ -77,7 +93,8 @@ impl Model {
     /// The first layer and the output for a position whose inputs, in each side's view (the
     /// side to move's first), are `views`.
     fn forward_views(&self, views: &[ArrayVec<u16, MAX_ACTIVE>; 2]) -> Forward {
-        let layout = Layout::of(self.variant);
+        let layout = self.layout();
+        let bucket = self.bucket(views);
         let bias = &self.params[layout.feature_bias..][..HIDDEN];
         let accumulators = views.each_ref().map(|inputs| {
             let mut acc: [f32; HIDDEN] = bias.try_into().expect("HIDDEN biases");
@@ -89,8 +106,8 @@ impl Model {
             }
             acc
         });
-        let output_weights = &self.params[layout.output_weights..layout.output_bias];
-        let mut output = self.params[layout.output_bias];
+        let output_weights = &self.params[layout.bucket_weights(bucket)..][..2 * HIDDEN];
+        let mut output = self.params[layout.output_bias + bucket];
         for (acc, weights) in accumulators.iter().zip(output_weights.chunks_exact(HIDDEN)) {
             output += acc
                 .iter()
@@ -102,6 +119,11 @@ impl Model {
             accumulators,
             output,
         }
+    }
+
+    /// The output bucket of a position whose inputs are `views` (an input for each piece).
+    fn bucket(&self, views: &[ArrayVec<u16, MAX_ACTIVE>; 2]) -> usize {
+        output_bucket(views[0].len(), self.buckets)
     }
 
     /// The winning chance `sample`'s side to move has, as the network sees it.
@@ -117,16 +139,17 @@ impl Model {
     /// Adds the gradient of `sample`'s loss to `grad` and returns the loss: the squared
     /// difference between the predicted winning chance and `target`.
     pub fn backward(&self, data: &Dataset, sample: &Sample, target: f32, grad: &mut [f32]) -> f32 {
-        let layout = Layout::of(self.variant);
+        let layout = self.layout();
         let views = data.views(sample);
+        let bucket = self.bucket(&views);
         let forward = self.forward_views(&views);
         let k = SCALE as f32 / WDL_SCALE;
         let predicted = sigmoid(forward.output * k);
         let error = predicted - target;
         let d_output = 2.0 * error * predicted * (1.0 - predicted) * k;
-        grad[layout.output_bias] += d_output;
+        grad[layout.output_bias + bucket] += d_output;
         for (half, (acc, inputs)) in forward.accumulators.iter().zip(&views).enumerate() {
-            let out_at = layout.output_weights + half * HIDDEN;
+            let out_at = layout.bucket_weights(bucket) + half * HIDDEN;
             let mut d_acc = [0.0f32; HIDDEN];
             for j in 0..HIDDEN {
                 grad[out_at + j] += d_output * screlu(acc[j]);
@@ -147,9 +170,10 @@ impl Model {
 
     /// Keeps every weight within `WEIGHT_BOUND` (biases are free).
     pub fn clip(&mut self) {
-        let layout = Layout::of(self.variant);
+        let layout = self.layout();
         let (first, rest) = self.params.split_at_mut(layout.feature_bias);
-        let output = &mut rest[layout.output_weights - layout.feature_bias..][..2 * HIDDEN];
+        let output = &mut rest[layout.output_weights - layout.feature_bias..]
+            [..layout.output_bias - layout.output_weights];
         for w in first.iter_mut().chain(output) {
             *w = w.clamp(-WEIGHT_BOUND, WEIGHT_BOUND);
         }
@@ -157,7 +181,7 @@ impl Model {
 
     /// The engine's integer network: weights scaled and rounded (see `kaiser_engine::eval::nnue`).
     pub fn quantise(&self) -> Network {
-        let layout = Layout::of(self.variant);
+        let layout = self.layout();
         let scaled = |value: f32, scale: i32| (value * scale as f32).round();
         let row = |at: usize, scale: i32| -> [i16; HIDDEN] {
             std::array::from_fn(|j| {
@@ -170,11 +194,15 @@ impl Model {
                 .map(|input| row(input * HIDDEN, QA))
                 .collect(),
             feature_bias: row(layout.feature_bias, QA),
-            output_weights: [
-                row(layout.output_weights, QB),
-                row(layout.output_weights + HIDDEN, QB),
-            ],
-            output_bias: scaled(self.params[layout.output_bias], QA * QB) as i32,
+            output_weights: (0..self.buckets)
+                .map(|b| {
+                    let at = layout.bucket_weights(b);
+                    [row(at, QB), row(at + HIDDEN, QB)]
+                })
+                .collect(),
+            output_bias: (0..self.buckets)
+                .map(|b| scaled(self.params[layout.output_bias + b], QA * QB) as i32)
+                .collect(),
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use super::checkpoint::Checkpoint;
 use super::dataset::Dataset;
-use super::model::{Layout, Model};
+use super::model::Model;
 use crate::progress::Progress;
 use anyhow::{Context, Result};
 use rand::rngs::StdRng;
@@ -62,7 +62,7 @@ pub fn train(
     settings: &Settings,
     mut report: impl FnMut(&EpochReport),
 ) -> Result<()> {
-    let layout = Layout::of(state.model.variant);
+    let layout = state.model.layout();
     let threads = settings.threads.max(1);
     let mut grads = vec![vec![0.0f32; layout.len]; threads];
     let mut order: Vec<u32> = (0..train.len() as u32).collect();

@@ -1,6 +1,7 @@
 //! Kaiser's learned evaluation (NNUE): a perspective network, (inputs -> `HIDDEN`) for each
 //! side's view of the board, both halves through a squared clipped ReLU into one output, trained
-//! by `kaiser nnue train` on Kaiser's own games. `features` says what the inputs are, `network`
+//! by `kaiser nnue train` on Kaiser's own games. The output layer may have buckets: one set of
+//! output weights for each range of piece counts on the board (`output_bucket`). `features` says what the inputs are, `network`
 //! holds the integer weights and reads and writes net files, `accumulator` keeps the first
 //! layer's output up to date move by move, and `simd` holds the two hot loops.
 //!
@@ -17,7 +18,6 @@ pub use accumulator::Accumulator;
 pub use network::{NetError, Network};
 
 use crate::Position;
-use kaiser_rules::types::Color;
 use kaiser_rules::Variant;
 use once_cell::sync::Lazy;
 use std::sync::Arc;
@@ -46,31 +46,56 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 64;
 /// Internal units per unit of the float network's output.
 pub const SCALE: i32 = 400;
+/// The most output buckets a net may have.
+pub const MAX_OUTPUT_BUCKETS: usize = 16;
+
+/// The output bucket, of `buckets`, for a position with `pieces` pieces on the board: the piece
+/// counts 1 to 32 in equal ranges (more than 32 share the last), as Stockfish's nets do with 8.
+#[inline]
+pub fn output_bucket(pieces: usize, buckets: usize) -> usize {
+    (pieces.saturating_sub(1) * buckets / 32).min(buckets - 1)
+}
 
 impl Network {
-    /// The value of the position whose accumulator is `acc`, for `side_to_move`, in internal
-    /// units.
+    /// The value of `pos`, whose accumulator is `acc`, for its side to move, in internal units.
     #[inline]
-    pub fn evaluate(&self, acc: &Accumulator, side_to_move: Color) -> i32 {
+    pub fn evaluate(&self, acc: &Accumulator, pos: &Position) -> i32 {
+        let side_to_move = pos.side_to_move();
+        let bucket = self.bucket_of(pos.occupied().count() as usize);
+        let [ours, theirs] = &self.output_weights[bucket];
         let ceiling = QA as i16;
-        let us = simd::screlu_dot(
-            &acc.values[side_to_move.index()],
-            &self.output_weights[0],
-            ceiling,
-        );
-        let them = simd::screlu_dot(
-            &acc.values[(!side_to_move).index()],
-            &self.output_weights[1],
-            ceiling,
-        );
+        let us = simd::screlu_dot(&acc.values[side_to_move.index()], ours, ceiling);
+        let them = simd::screlu_dot(&acc.values[(!side_to_move).index()], theirs, ceiling);
         let sum = i64::from(us) + i64::from(them);
-        let value = (sum / i64::from(QA) + i64::from(self.output_bias)) * i64::from(SCALE)
+        let value = (sum / i64::from(QA) + i64::from(self.output_bias[bucket])) * i64::from(SCALE)
             / i64::from(QA * QB);
         value as i32
     }
 
     /// The value of `pos` for its side to move, its accumulator built from scratch.
     pub fn evaluate_position(&self, pos: &Position) -> i32 {
-        self.evaluate(&Accumulator::refresh(self, pos), pos.side_to_move())
+        self.evaluate(&Accumulator::refresh(self, pos), pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_buckets_split_the_piece_counts_evenly() {
+        assert_eq!(output_bucket(32, 1), 0);
+        assert_eq!(output_bucket(2, 1), 0);
+        let eight: Vec<usize> = (1..=32).map(|pieces| output_bucket(pieces, 8)).collect();
+        for bucket in 0..8 {
+            assert_eq!(
+                eight.iter().filter(|&&b| b == bucket).count(),
+                4,
+                "bucket {bucket}"
+            );
+        }
+        assert!(eight.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!(output_bucket(40, 8), 7);
+        assert_eq!(output_bucket(0, 8), 0);
     }
 }

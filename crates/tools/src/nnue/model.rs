@@ -56,6 +56,8 @@ impl Layout {
 /// A position's first layer, kept for the backward pass: each view's sums.
 pub struct Forward {
     pub accumulators: [[f32; HIDDEN]; 2],
+    /// The output bucket used (an input is set for each piece, so it follows the input count).
+    pub bucket: usize,
     /// The output, in units of `SCALE` internal units.
     pub output: f32,
 }
@@ -94,7 +96,7 @@ impl Model {
     /// side to move's first), are `views`.
     fn forward_views(&self, views: &[ArrayVec<u16, MAX_ACTIVE>; 2]) -> Forward {
         let layout = self.layout();
-        let bucket = self.bucket(views);
+        let bucket = output_bucket(views[0].len(), self.buckets);
         let bias = &self.params[layout.feature_bias..][..HIDDEN];
         let accumulators = views.each_ref().map(|inputs| {
             let mut acc: [f32; HIDDEN] = bias.try_into().expect("HIDDEN biases");
@@ -117,13 +119,9 @@ impl Model {
         }
         Forward {
             accumulators,
+            bucket,
             output,
         }
-    }
-
-    /// The output bucket of a position whose inputs are `views` (an input for each piece).
-    fn bucket(&self, views: &[ArrayVec<u16, MAX_ACTIVE>; 2]) -> usize {
-        output_bucket(views[0].len(), self.buckets)
     }
 
     /// The winning chance `sample`'s side to move has, as the network sees it.
@@ -141,8 +139,8 @@ impl Model {
     pub fn backward(&self, data: &Dataset, sample: &Sample, target: f32, grad: &mut [f32]) -> f32 {
         let layout = self.layout();
         let views = data.views(sample);
-        let bucket = self.bucket(&views);
         let forward = self.forward_views(&views);
+        let bucket = forward.bucket;
         let k = SCALE as f32 / WDL_SCALE;
         let predicted = sigmoid(forward.output * k);
         let error = predicted - target;

@@ -1,9 +1,10 @@
 //! Kaiser's learned evaluation (NNUE): a perspective network, (inputs -> `HIDDEN`) for each
 //! side's view of the board, both halves through a squared clipped ReLU into one output, trained
 //! by `kaiser nnue train` on Kaiser's own games. The output layer may have buckets: one set of
-//! output weights for each range of piece counts on the board (`output_bucket`). `features` says what the inputs are, `network`
-//! holds the integer weights and reads and writes net files, `accumulator` keeps the first
-//! layer's output up to date move by move, and `simd` holds the two hot loops.
+//! output weights for each range of piece counts on the board (`output_bucket`). `features`
+//! says what the inputs are, `network` holds the integer weights and reads and writes net
+//! files, `accumulator` keeps the first layer's output up to date move by move, and `simd`
+//! holds the two hot loops.
 //!
 //! The numbers: first-layer weights and biases are scaled by `QA`, output weights by `QB`, so
 //! the output is `(sum / QA + bias) * SCALE / (QA * QB)` internal units, the float network's

@@ -7,7 +7,7 @@ use super::network::Network;
 use super::simd::{add_sub, Row};
 use crate::Position;
 use arrayvec::ArrayVec;
-use kaiser_rules::types::Color;
+use kaiser_rules::types::{Color, Piece, Square};
 use kaiser_rules::PieceChanges;
 
 /// The first layer's output, by `Color::index()` of the side whose view it is.
@@ -48,19 +48,22 @@ impl Accumulator {
     pub fn update(&mut self, before: &Accumulator, net: &Network, changes: &PieceChanges) {
         let variant = net.variant;
         for perspective in Color::BOTH {
-            let rows = |list: &[(kaiser_rules::Piece, kaiser_rules::Square)]| -> ArrayVec<&Row, 2> {
-                list.iter()
-                    .map(|&(piece, sq)| {
-                        &net.feature_weights[index(variant, perspective, piece, sq)]
-                    })
-                    .collect()
+            // The rows of a list of at most two pieces, in a fixed buffer: this runs at every
+            // node, and collecting into a vector costs more than the sums themselves.
+            let rows = |list: &[(Piece, Square)]| {
+                let mut rows = [&net.feature_bias; 2];
+                for (row, &(piece, sq)) in rows.iter_mut().zip(list) {
+                    *row = &net.feature_weights[index(variant, perspective, piece, sq)];
+                }
+                (rows, list.len())
             };
+            let ((added, adds), (removed, subs)) = (rows(&changes.added), rows(&changes.removed));
             let side = perspective.index();
             add_sub(
                 &mut self.values[side],
                 &before.values[side],
-                &rows(&changes.added),
-                &rows(&changes.removed),
+                &added[..adds],
+                &removed[..subs],
             );
         }
     }

@@ -64,21 +64,33 @@ pub mod avx2 {
 
     /// Lanes of 16 bits in a 256-bit register.
     const LANES: usize = 16;
+    /// Registers in a row of the first layer.
+    const CHUNKS: usize = HIDDEN / LANES;
     const _: () = assert!(HIDDEN.is_multiple_of(LANES));
 
     /// # Safety
     /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
     pub unsafe fn add_sub(dst: &mut Row, src: &Row, adds: &[&Row], subs: &[&Row]) {
-        for i in (0..HIDDEN).step_by(LANES) {
-            let mut v = _mm256_loadu_si256(src.as_ptr().add(i).cast());
-            for row in adds {
-                v = _mm256_add_epi16(v, _mm256_loadu_si256(row.as_ptr().add(i).cast()));
+        // The whole row stays in registers while every added and subtracted row passes once.
+        let mut regs = [_mm256_setzero_si256(); CHUNKS];
+        for (c, reg) in regs.iter_mut().enumerate() {
+            *reg = _mm256_loadu_si256(src.as_ptr().add(c * LANES).cast());
+        }
+        for row in adds {
+            for (c, reg) in regs.iter_mut().enumerate() {
+                *reg =
+                    _mm256_add_epi16(*reg, _mm256_loadu_si256(row.as_ptr().add(c * LANES).cast()));
             }
-            for row in subs {
-                v = _mm256_sub_epi16(v, _mm256_loadu_si256(row.as_ptr().add(i).cast()));
+        }
+        for row in subs {
+            for (c, reg) in regs.iter_mut().enumerate() {
+                *reg =
+                    _mm256_sub_epi16(*reg, _mm256_loadu_si256(row.as_ptr().add(c * LANES).cast()));
             }
-            _mm256_storeu_si256(dst.as_mut_ptr().add(i).cast(), v);
+        }
+        for (c, reg) in regs.iter().enumerate() {
+            _mm256_storeu_si256(dst.as_mut_ptr().add(c * LANES).cast(), *reg);
         }
     }
 

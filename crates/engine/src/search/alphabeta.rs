@@ -170,21 +170,21 @@ impl Searcher<'_> {
         self.pos.make_move_with(m, |key| tt.prefetch(key));
     }
 
-    /// Brings the network's accumulator of the child at `ply + 1` up to date for `m`, before
-    /// `m` is made.
+    /// Tells the network's accumulator of the child at `ply + 1` what `m` changes, before `m`
+    /// is made.
     #[inline]
     fn follow_move(&mut self, m: Move, ply: usize) {
-        if let Some(net) = self.shared.network {
-            self.stack.follow_move(ply, net, &self.pos.piece_changes(m));
+        if self.shared.network.is_some() {
+            self.stack.follow_move(ply, self.pos.piece_changes(m));
         }
     }
 
     /// The static evaluation of the node at `ply`: the network's, or the hand-written one.
     fn static_eval(&mut self, ply: usize) -> i32 {
-        let (pos, stack, network) = (&self.pos, &self.stack, self.shared.network);
+        let (pos, stack, network) = (&self.pos, &mut self.stack, self.shared.network);
         self.eval_cache
             .get_or_insert(pos.key(), || match network {
-                Some(net) => net.evaluate(&stack[ply].accumulator, pos),
+                Some(net) => net.evaluate(stack.accumulator(ply, net), pos),
                 None => evaluate(pos),
             })
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)

@@ -37,8 +37,12 @@ pub(super) struct Frame {
     /// The best line found from this node.
     pub pv: Line,
     /// The NNUE network's first layer for this node's position (kept only when the search
-    /// evaluates with a network).
-    pub accumulator: Accumulator,
+    /// evaluates with a network), once `pending` is applied to it.
+    accumulator: Accumulator,
+    /// The changes from the parent's board not yet applied to `accumulator`: the update waits
+    /// until the node is evaluated, which about half the nodes never are (hash cutoffs, nodes
+    /// in check, the evaluation cache).
+    pending: Option<PieceChanges>,
 }
 
 impl Frame {
@@ -89,19 +93,36 @@ impl Stack {
             .any(|back| self.frames[ply - back].key == key)
     }
 
-    /// Sets the accumulator at `ply + 1` to the one at `ply` after a move that makes `changes`.
+    /// Sets the accumulator at `ply + 1` to follow the one at `ply` with a move that makes
+    /// `changes` (applied when `accumulator` asks for it).
     #[inline]
-    pub fn follow_move(&mut self, ply: usize, net: &Network, changes: &PieceChanges) {
-        let (head, tail) = self.frames.split_at_mut(ply + 1);
-        tail[0]
-            .accumulator
-            .update(&head[ply].accumulator, net, changes);
+    pub fn follow_move(&mut self, ply: usize, changes: PieceChanges) {
+        self.frames[ply + 1].pending = Some(changes);
     }
 
-    /// Sets the accumulator at `ply + 1` to the one at `ply`: a pass changes no piece.
+    /// Sets the accumulator at `ply + 1` to follow the one at `ply`: a pass changes no piece.
     #[inline]
     pub fn follow_pass(&mut self, ply: usize) {
-        self.frames[ply + 1].accumulator = self.frames[ply].accumulator;
+        self.frames[ply + 1].pending = Some(PieceChanges::default());
+    }
+
+    /// The accumulator of the node at `ply`, brought up to date from the nearest ancestor
+    /// whose own is (the root's always is).
+    pub fn accumulator(&mut self, ply: usize, net: &Network) -> &Accumulator {
+        let mut base = ply;
+        while self.frames[base].pending.is_some() {
+            base -= 1;
+        }
+        for child in base + 1..=ply {
+            let (head, tail) = self.frames.split_at_mut(child);
+            let frame = &mut tail[0];
+            if let Some(changes) = frame.pending.take() {
+                frame
+                    .accumulator
+                    .update(&head[child - 1].accumulator, net, &changes);
+            }
+        }
+        &self.frames[ply].accumulator
     }
 
     /// Sets the line at `ply` to `m` followed by the line below it.
@@ -128,5 +149,59 @@ impl IndexMut<usize> for Stack {
     #[inline]
     fn index_mut(&mut self, ply: usize) -> &mut Frame {
         &mut self.frames[ply]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::nnue::embedded;
+    use crate::{Position, Variant};
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+
+    /// Along random walks down and back up a search path, with passes, asking for the
+    /// accumulator only at some nodes (as the search does): whenever it is asked for, it equals
+    /// the one built from the whole board.
+    #[test]
+    fn accumulators_brought_up_to_date_late_equal_ones_built_from_scratch() {
+        kaiser_rules::attacks::init();
+        let mut rng = StdRng::seed_from_u64(5);
+        for variant in Variant::ALL {
+            let Some(net) = embedded(variant) else {
+                continue;
+            };
+            let root = Position::startpos(variant);
+            let mut stack = Stack::new(root.key(), Accumulator::refresh(&net, &root));
+            let mut pos = root;
+            // What was played at each ply, to take it back.
+            let mut path: Vec<Option<Move>> = Vec::new();
+            for _ in 0..3000 {
+                let legal = pos.legal_moves();
+                let ply = path.len();
+                let up = ply > 0 && (legal.is_empty() || ply >= 40 || rng.gen_bool(0.3));
+                if up {
+                    match path.pop().expect("a move to take back") {
+                        Some(m) => pos.unmake_move(m),
+                        None => pos.unmake_null_move(),
+                    }
+                } else if !pos.in_check() && pos.may_pass() && rng.gen_bool(0.1) {
+                    stack.follow_pass(ply);
+                    pos.make_null_move();
+                    path.push(None);
+                } else if let Some(&m) = legal.get(rng.gen_range(0..legal.len().max(1))) {
+                    stack.follow_move(ply, pos.piece_changes(m));
+                    pos.make_move(m);
+                    path.push(Some(m));
+                }
+                if rng.gen_bool(0.4) {
+                    let ply = path.len();
+                    assert_eq!(
+                        *stack.accumulator(ply, &net),
+                        Accumulator::refresh(&net, &pos),
+                        "{variant} at ply {ply}: {pos:?}"
+                    );
+                }
+            }
+        }
     }
 }

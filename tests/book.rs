@@ -235,7 +235,12 @@ fn corrupt_missing_and_foreign_book_files_are_rejected_and_the_engine_searches()
     std::fs::write(&truncated, &bytes[..bytes.len() - 5]).unwrap();
     let missing = dir.path().join("missing.bin");
     let start = Position::startpos(Variant::Empire);
-    for path in [&garbage, &truncated, &missing] {
+    // A directory, and a device that never ends (reading it whole would never return).
+    let mut bad_files = vec![garbage, truncated, missing, dir.path().to_path_buf()];
+    if std::path::Path::new("/dev/zero").exists() {
+        bad_files.push("/dev/zero".into());
+    }
+    for path in &bad_files {
         let mut engine = empire();
         engine.send(&format!("setoption name BookFile value {}", path.display()));
         let answer = engine.sync().join("\n");

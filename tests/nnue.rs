@@ -224,10 +224,19 @@ fn the_engine_searches_with_a_net_from_eval_file_and_refuses_bad_ones() {
     let (_, best) = engine.bestmove("go depth 6");
     assert_ne!(best, "(none)");
 
-    for (bad, reason) in [
+    let oversized = dir.path().join("oversized.nnue");
+    std::fs::write(&oversized, vec![0u8; 2 * bytes.len()]).expect("write the oversized file");
+    let mut bad_files = vec![
         (truncated, "bytes where"),
+        (oversized, "larger than such a file can be"),
         (dir.path().join("missing.nnue"), ""),
-    ] {
+        (dir.path().to_path_buf(), "not a regular file"),
+    ];
+    // A device that never ends: reading it whole would never return.
+    if std::path::Path::new("/dev/zero").exists() {
+        bad_files.push(("/dev/zero".into(), "not a regular file"));
+    }
+    for (bad, reason) in bad_files {
         engine.send(&format!("setoption name EvalFile value {}", bad.display()));
         engine.send("isready");
         let lines = engine.read_until(|l| l == "readyok");

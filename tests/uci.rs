@@ -640,12 +640,17 @@ fn every_option_clients_send_is_known() {
     pos.make_move(pos.parse_uci_move("e2e4").unwrap());
     let (lines, best) = engine.bestmove("go movetime 200 depth 10");
     scored_answer(&pos, &lines, &best);
-    // Fischer-random chess is refused, clearly; a missing variants file is reported.
+    // Fischer-random chess is refused, clearly; a missing or endless variants file is reported.
     for (line, expected) in [
         ("setoption name UCI_Chess960 value true", "stays false"),
         (
             "setoption name VariantPath value /nonexistent/variants.ini",
             "cannot read it",
+        ),
+        // A device that never ends: reading it whole would never return.
+        (
+            "setoption name VariantPath value /dev/zero",
+            "not a regular file",
         ),
     ] {
         engine.send(line);

@@ -6,7 +6,7 @@
 //! only ever probed in positions of its variant. Whatever a file holds, a probe returns only
 //! moves that are legal in the position.
 
-use crate::{variants, Move, Position, Variant};
+use crate::{user_file, variants, Move, Position, Variant};
 use once_cell::sync::Lazy;
 use rand::Rng;
 use std::fmt;
@@ -91,7 +91,9 @@ impl Book {
 
     /// Reads and validates a book file.
     pub fn load(path: &Path) -> Result<Book, BookError> {
-        Book::from_bytes(&std::fs::read(path).map_err(BookError::Io)?)
+        Book::from_bytes(
+            &user_file::read(path, user_file::COLLECTION_LIMIT).map_err(BookError::Io)?,
+        )
     }
 
     /// Reads and validates a book: header, size, sorted keys, move encodings, weights.

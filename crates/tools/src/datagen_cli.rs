@@ -9,7 +9,7 @@ use super::pgn_import;
 use super::progress::Progress;
 use anyhow::{Context, Result};
 use kaiser_engine::eval::nnue::Network;
-use kaiser_engine::Variant;
+use kaiser_engine::{user_file, Variant};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -196,7 +196,8 @@ fn import_games(pgn_files: &[PathBuf], variant: Variant, out: &Path) -> Result<(
     let mut games = 0;
     for file in pgn_files {
         let name = file.display();
-        let pgn = std::fs::read_to_string(file).with_context(|| format!("cannot read {name}"))?;
+        let pgn = user_file::read_text(file, user_file::COLLECTION_LIMIT)
+            .with_context(|| format!("cannot read {name}"))?;
         let imported =
             pgn_import::import(&pgn, variant, games).with_context(|| format!("in {name}"))?;
         for game in &imported {

@@ -15,6 +15,7 @@
 
 use anyhow::{bail, ensure, Context, Result};
 use kaiser_engine::search::Parameters;
+use kaiser_engine::user_file;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -173,8 +174,8 @@ impl Spsa {
 
     /// Reads a run saved by `save`.
     pub fn load(path: &Path) -> Result<Spsa> {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let text = user_file::read_text(path, user_file::SETTINGS_LIMIT)
+            .with_context(|| format!("reading {}", path.display()))?;
         let spsa: Spsa = serde_json::from_str(&text)
             .with_context(|| format!("{} is not a saved SPSA run", path.display()))?;
         ensure!(

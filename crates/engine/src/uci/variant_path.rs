@@ -4,6 +4,7 @@
 //! variants Kaiser plays (those named like one of Kaiser's, such as `[empire:chess]`) and which
 //! it does not.
 
+use crate::user_file;
 use kaiser_rules::variant::Variant;
 use std::path::Path;
 
@@ -32,7 +33,7 @@ pub fn report(path: &Path) -> String {
     let shown = path.display();
     let built_in: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
     let built_in = built_in.join(", ");
-    let text = match std::fs::read_to_string(path) {
+    let text = match user_file::read_text(path, user_file::SETTINGS_LIMIT) {
         Ok(text) => text,
         Err(error) => {
             return format!(

@@ -4,7 +4,7 @@
 //! against the variant's rules when it is read.
 
 use anyhow::{bail, ensure, Context, Result};
-use kaiser_engine::{Position, Variant};
+use kaiser_engine::{user_file, Position, Variant};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -83,7 +83,7 @@ fn epd_operations(text: &str) -> impl Iterator<Item = (&str, &str)> {
 
 /// Reads every position of an openings file.
 pub fn read_file(path: &Path, variant: Variant) -> Result<Vec<String>> {
-    let text = std::fs::read_to_string(path)
+    let text = user_file::read_text(path, user_file::COLLECTION_LIMIT)
         .with_context(|| format!("cannot read openings file {}", path.display()))?;
     parse_text(&text, variant, &path.display().to_string())
 }

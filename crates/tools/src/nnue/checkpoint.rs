@@ -7,7 +7,7 @@
 use super::model::{Layout, Model};
 use anyhow::{bail, Context, Result};
 use kaiser_engine::eval::nnue::MAX_OUTPUT_BUCKETS;
-use kaiser_engine::Variant;
+use kaiser_engine::{user_file, Variant};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"KAISERCK";
@@ -61,7 +61,8 @@ impl Checkpoint {
 
     /// Reads a checkpoint of a `variant` run, refusing any other or a damaged file.
     pub fn load(path: &Path, variant: Variant) -> Result<Checkpoint> {
-        let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+        let bytes = user_file::read(path, user_file::COLLECTION_LIMIT)
+            .with_context(|| format!("reading {}", path.display()))?;
         let what = path.display();
         if bytes.len() < HEADER_LEN + 4 || &bytes[..8] != MAGIC {
             bail!("{what} is not a Kaiser training checkpoint");

@@ -21,6 +21,7 @@
 use super::features::input_count;
 use super::simd::Row;
 use super::{output_bucket, HIDDEN, MAX_OUTPUT_BUCKETS, QA, QB, SCALE};
+use crate::user_file;
 use kaiser_rules::Variant;
 use std::fmt;
 
@@ -181,7 +182,13 @@ impl Network {
 
     /// Reads the net file at `path` for `variant` (see `from_bytes`).
     pub fn load(path: &std::path::Path, variant: Variant) -> Result<Network, NetError> {
-        let bytes = std::fs::read(path).map_err(|e| NetError::Unreadable(e.to_string()))?;
+        let largest = Variant::ALL
+            .iter()
+            .map(|&v| file_len(v, MAX_OUTPUT_BUCKETS))
+            .max()
+            .unwrap_or(0);
+        let bytes = user_file::read(path, largest as u64)
+            .map_err(|e| NetError::Unreadable(e.to_string()))?;
         Network::from_bytes(&bytes, variant)
     }
 

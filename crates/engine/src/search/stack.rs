@@ -1,13 +1,14 @@
 //! The search stack: one `Frame` per ply of the path from the root to the node being searched,
 //! holding everything the search keeps per ply (the position's key, its static evaluation, the
-//! move being searched from it, its killers and its principal variation).
+//! move being searched from it, its killers, its principal variation and the network's
+//! accumulator, which a node's move only marks as pending: `Stack::accumulator` brings it up
+//! to date when the node is evaluated).
 //!
 //! A node at `ply` owns `stack[ply]`; it reads its ancestors' frames (`stack[ply - 1]`, ...)
 //! and leaves `stack[ply + 1]` to its child. Whether a node was reached by a null move is the
 //! parent's current move being `None` (see `Stack::after_null`), as in Stockfish's `Stack`.
 //!
-//! To keep something new per ply (a continuation-history pointer, an NNUE accumulator, an
-//! excluded move), add a field to `Frame` with its `Default`; every frame is built by
+//! To keep something new per ply (a continuation-history pointer, an excluded move), add a field to `Frame` with its `Default`; every frame is built by
 //! `Stack::new` at the start of each search, so nothing else changes.
 
 use super::value::MAX_PLY;

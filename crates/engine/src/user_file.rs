@@ -1,7 +1,7 @@
-//! Reading a file a user names (`EvalFile`, `BookFile`, a network for the tools): only a regular
-//! file, and only up to the most bytes such a file can hold, so that a device (`/dev/zero`), a
-//! named pipe or a huge file is refused with a reason instead of hanging the engine or
-//! exhausting its memory.
+//! Reading a file a user names (`EvalFile`, `BookFile`, `VariantPath`, the tools' networks,
+//! openings, games and saved runs): only a regular file, and only up to the most bytes such a
+//! file can hold, so that a device (`/dev/zero`), a named pipe or a huge file is refused with a
+//! reason instead of hanging the engine or exhausting its memory.
 
 use std::io::{self, Read};
 use std::path::Path;

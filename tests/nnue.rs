@@ -184,12 +184,18 @@ fn damaged_or_foreign_net_files_are_refused() {
     }
 }
 
+/// Writes a `variant` net of `lively_model(variant, seed)` into `dir`: its path and its bytes.
+fn net_file(dir: &std::path::Path, variant: Variant, seed: u64) -> (std::path::PathBuf, Vec<u8>) {
+    let path = dir.join(format!("{variant}.nnue"));
+    let bytes = lively_model(variant, seed).quantise().to_bytes();
+    std::fs::write(&path, &bytes).expect("write the net");
+    (path, bytes)
+}
+
 #[test]
 fn the_engine_searches_with_a_net_from_eval_file_and_refuses_bad_ones() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let net_path = dir.path().join("empire.nnue");
-    let bytes = lively_model(Variant::Empire, 2).quantise().to_bytes();
-    std::fs::write(&net_path, &bytes).expect("write the net");
+    let (net_path, bytes) = net_file(dir.path(), Variant::Empire, 2);
     let truncated = dir.path().join("truncated.nnue");
     std::fs::write(&truncated, &bytes[..bytes.len() - 100]).expect("write the truncated net");
 
@@ -215,12 +221,8 @@ fn the_engine_searches_with_a_net_from_eval_file_and_refuses_bad_ones() {
             .any(|l| l.contains("network for empire loaded")),
         "{lines:?}"
     );
-    engine.send("eval");
-    let lines = engine.read_until(|l| l.starts_with("NNUE evaluation"));
-    assert!(
-        lines.last().unwrap().contains("the search uses it"),
-        "{lines:?}"
-    );
+    let line = nnue_eval_line(&mut engine);
+    assert!(line.contains("the search uses it"), "{line}");
     let (_, best) = engine.bestmove("go depth 6");
     assert_ne!(best, "(none)");
 
@@ -250,16 +252,11 @@ fn the_engine_searches_with_a_net_from_eval_file_and_refuses_bad_ones() {
         );
     }
     // The loaded net still evaluates.
-    engine.send("eval");
-    let lines = engine.read_until(|l| l.starts_with("NNUE evaluation"));
-    assert!(
-        lines.last().unwrap().contains("the search uses it"),
-        "{lines:?}"
-    );
+    let line = nnue_eval_line(&mut engine);
+    assert!(line.contains("the search uses it"), "{line}");
     engine.send("setoption name Use NNUE value false");
-    engine.send("eval");
-    let lines = engine.read_until(|l| l.starts_with("NNUE evaluation"));
-    assert!(lines.last().unwrap().contains("none"), "{lines:?}");
+    let line = nnue_eval_line(&mut engine);
+    assert!(line.contains("none"), "{line}");
     engine.close();
 }
 
@@ -270,28 +267,21 @@ fn a_bare_binary_evaluates_every_variant_with_its_built_in_network() {
         engine.send("uci");
         engine.read_until(|l| l == "uciok");
         engine.send(&format!("setoption name UCI_Variant value {variant}"));
-        engine.send("eval");
-        let built_in = engine.read_until(|l| l.starts_with("NNUE evaluation"));
+        let built_in = nnue_eval_line(&mut engine);
         assert!(
-            built_in.last().unwrap().contains("the search uses it"),
-            "{variant}: {built_in:?}"
+            built_in.contains("the search uses it"),
+            "{variant}: {built_in}"
         );
         // A file replaces it, and `<built-in>` brings it back.
         let dir = tempfile::tempdir().expect("a temporary directory");
-        let net_path = dir.path().join("net.nnue");
-        let bytes = lively_model(variant, 3).quantise().to_bytes();
-        std::fs::write(&net_path, &bytes).expect("write the net");
+        let (net_path, _) = net_file(dir.path(), variant, 3);
         engine.send(&format!(
             "setoption name EvalFile value {}",
             net_path.display()
         ));
-        engine.send("eval");
-        let loaded = engine.read_until(|l| l.starts_with("NNUE evaluation"));
-        assert_ne!(loaded.last(), built_in.last(), "{variant}");
+        assert_ne!(nnue_eval_line(&mut engine), built_in, "{variant}");
         engine.send("setoption name EvalFile value <built-in>");
-        engine.send("eval");
-        let again = engine.read_until(|l| l.starts_with("NNUE evaluation"));
-        assert_eq!(again.last(), built_in.last(), "{variant}");
+        assert_eq!(nnue_eval_line(&mut engine), built_in, "{variant}");
         engine.close();
     }
 }
@@ -316,9 +306,7 @@ fn notes(engine: &mut common::Engine) -> Vec<String> {
 #[test]
 fn eval_file_set_before_uci_variant_is_used_once_the_variant_is_chosen() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let net_path = dir.path().join("empire.nnue");
-    let bytes = lively_model(Variant::Empire, 4).quantise().to_bytes();
-    std::fs::write(&net_path, &bytes).expect("write the net");
+    let (net_path, _) = net_file(dir.path(), Variant::Empire, 4);
 
     let mut engine = common::Engine::start();
     engine.send("uci");

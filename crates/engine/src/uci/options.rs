@@ -417,26 +417,34 @@ impl Session {
     /// Gives the variant just chosen the `EvalFile` network, read again now, or its built-in
     /// one when no file is set or the file is not a network for it.
     fn network_for_new_variant(&mut self) -> Note {
-        let variant = self.variant;
         let Some(path) = self.eval_file.clone() else {
-            self.idle_engine()
-                .set_network(variant, nnue::embedded(variant));
+            self.use_built_in_network();
             return None;
         };
-        let (network, note) = match Network::load(Path::new(&path), variant) {
-            Ok(net) => (
-                Some(Arc::new(net)),
-                format!("EvalFile {path}: network for {variant} loaded"),
-            ),
-            Err(error) => (
-                nnue::embedded(variant),
-                format!(
-                    "EvalFile {path} not used: {error}; {variant} plays with its built-in network"
-                ),
-            ),
-        };
-        self.idle_engine().set_network(variant, network);
-        Some(note)
+        match Network::load(Path::new(&path), self.variant) {
+            Ok(net) => self.use_file_network(&path, net),
+            Err(error) => {
+                self.use_built_in_network();
+                Some(format!(
+                    "EvalFile {path} not used: {error}; {} plays with its built-in network",
+                    self.variant
+                ))
+            }
+        }
+    }
+
+    /// The variant in play evaluates with its built-in network (or none, if it has none).
+    fn use_built_in_network(&mut self) {
+        let variant = self.variant;
+        self.idle_engine()
+            .set_network(variant, nnue::embedded(variant));
+    }
+
+    /// The variant in play evaluates with `net`, read from the file at `path`.
+    fn use_file_network(&mut self, path: &str, net: Network) -> Note {
+        let variant = self.variant;
+        self.idle_engine().set_network(variant, Some(Arc::new(net)));
+        Some(format!("EvalFile {path}: network for {variant} loaded"))
     }
 
     /// `Skill Level`, `UCI_LimitStrength` or `UCI_Elo`: the engine plays the level they give.
@@ -454,15 +462,13 @@ impl Session {
         let variant = self.variant;
         let Some(path) = path else {
             self.eval_file = None;
-            self.idle_engine()
-                .set_network(variant, nnue::embedded(variant));
+            self.use_built_in_network();
             return None;
         };
         match Network::load(Path::new(path), variant) {
             Ok(net) => {
                 self.eval_file = Some(path.to_string());
-                self.idle_engine().set_network(variant, Some(Arc::new(net)));
-                Some(format!("EvalFile {path}: network for {variant} loaded"))
+                self.use_file_network(path, net)
             }
             Err(NetError::WrongVariant {
                 found: Some(found), ..

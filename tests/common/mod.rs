@@ -1,9 +1,10 @@
 //! Shared by the integration tests: a UCI engine process (start it, send lines, read lines with a
-//! timeout), a one-shot run of a `kaiser` command line, the perft-suite FENs and positions, and
-//! (`rules`) helpers for rule tests.
+//! timeout), a one-shot run of a `kaiser` command line, the perft-suite FENs and positions,
+//! (`rules`) helpers for rule tests and (`nnue`) for network tests.
 
 #![allow(dead_code)] // each test binary uses its own part of the harness
 
+pub mod nnue;
 pub mod rules;
 
 use kaiser_engine::{Position, Variant};

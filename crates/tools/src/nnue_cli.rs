@@ -46,8 +46,9 @@ struct TrainArgs {
     /// Where the quantised network goes.
     #[arg(long)]
     out: PathBuf,
-    #[arg(long, default_value_t = 20)]
-    epochs: usize,
+    /// Epochs in the whole run (a resumed run counts those already done).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    epochs: u32,
     /// Positions a mini-batch.
     #[arg(long, default_value_t = 16384)]
     batch: usize,
@@ -117,6 +118,13 @@ fn run_train(args: TrainArgs) -> Result<()> {
     let mut state = match args.resume {
         true => {
             let state = Checkpoint::load(&checkpoint_path(&args.out), args.variant)?;
+            if state.epoch >= args.epochs as usize {
+                bail!(
+                    "{} has already trained {} epochs: ask for more with --epochs",
+                    checkpoint_path(&args.out).display(),
+                    state.epoch
+                );
+            }
             println!(
                 "resuming after epoch {} ({} output buckets)",
                 state.epoch, state.model.buckets
@@ -130,7 +138,7 @@ fn run_train(args: TrainArgs) -> Result<()> {
         )),
     };
     let settings = Settings {
-        epochs: args.epochs,
+        epochs: args.epochs as usize,
         batch: args.batch,
         rate: args.rate,
         score_share: args.score_share,

@@ -65,14 +65,16 @@ pub fn train(
     let layout = state.model.layout();
     let threads = settings.threads.max(1);
     let mut grads = vec![vec![0.0f32; layout.len]; threads];
-    let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let batches_per_epoch = train.len().div_ceil(settings.batch);
     let total_batches = (settings.epochs * batches_per_epoch).max(1);
     let progress = Progress::new(total_batches as u64, Duration::from_secs(60));
     while state.epoch < settings.epochs {
         let started = Instant::now();
+        // Each epoch's order depends on the seed and the epoch alone, so that a resumed run
+        // sees the positions in the order the unbroken run would have.
         let mut rng =
             StdRng::seed_from_u64(settings.seed ^ (state.epoch as u64).wrapping_mul(0x9E37_79B9));
+        let mut order: Vec<u32> = (0..train.len() as u32).collect();
         order.shuffle(&mut rng);
         let mut loss_sum = 0.0f64;
         let mut rate = settings.rate;

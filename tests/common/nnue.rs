@@ -1,0 +1,41 @@
+//! Helpers for the NNUE tests (`tests/nnue.rs`, `tests/nnue_train.rs`): float networks with
+//! lively outputs and positions from random games.
+
+use kaiser_engine::{Position, Variant};
+use kaiser_tools::nnue::model::Model;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+/// A random model whose outputs span a game's range of values (a few pawns either way), with
+/// first-layer sums both inside and outside the activation's 0..1.
+pub fn lively_model(variant: Variant, seed: u64) -> Model {
+    let mut model = Model::random(variant, 8, seed);
+    let layout = model.layout();
+    let mut rng = StdRng::seed_from_u64(seed);
+    for (i, p) in model.params.iter_mut().enumerate() {
+        *p = match i {
+            i if i < layout.feature_bias => rng.gen_range(-0.12..0.12),
+            i if i < layout.output_weights => rng.gen_range(0.0..0.5),
+            i if i < layout.output_bias => rng.gen_range(-0.5..0.5),
+            _ => rng.gen_range(-0.2..0.2),
+        };
+    }
+    model
+}
+
+/// Positions from random games of `variant`, `count` in all.
+pub fn random_positions(variant: Variant, count: usize, seed: u64) -> Vec<Position> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut positions = Vec::new();
+    while positions.len() < count {
+        let mut pos = Position::startpos(variant);
+        while pos.outcome().is_none() && positions.len() < count {
+            let moves = pos.legal_moves();
+            let m = *moves.choose(&mut rng).expect("a legal move");
+            pos.make_move(m);
+            positions.push(pos.clone());
+        }
+    }
+    positions
+}

@@ -1,0 +1,308 @@
+//! The network trainer: its gradients against finite differences, a run broken after an epoch
+//! and resumed from its checkpoint that ends where an unbroken run does, and `kaiser nnue
+//! train` end to end: on self-play it lowers the held-out loss and writes a net the engine
+//! plays with, and it refuses what it cannot do with a message.
+
+mod common;
+
+use common::nnue::{lively_model, random_positions};
+use common::{kaiser, text};
+use kaiser_engine::Variant;
+use kaiser_tools::nnue::checkpoint::Checkpoint;
+use kaiser_tools::nnue::dataset::Dataset;
+use kaiser_tools::nnue::model::Model;
+use kaiser_tools::nnue::train::{self, checkpoint_path, Settings};
+use std::path::{Path, PathBuf};
+
+/// `count` positions of `variant` from random games, with scores and results that vary.
+fn labelled_positions(variant: Variant, count: usize, seed: u64) -> Dataset {
+    let mut data = Dataset::new(variant);
+    for (i, pos) in random_positions(variant, count, seed).iter().enumerate() {
+        let cp = (i as i32 % 9 - 4) * 120;
+        data.push(pos, cp, [0.0, 0.5, 1.0][i % 3]);
+    }
+    data
+}
+
+#[test]
+fn gradients_match_finite_differences() {
+    let target = 0.3;
+    let step = 1e-3;
+    for variant in Variant::ALL {
+        let mut model = lively_model(variant, 5);
+        let data = labelled_positions(variant, 5, 9);
+        for sample in &data.samples {
+            let mut grad = vec![0.0; model.params.len()];
+            model.backward(&data, sample, target, &mut grad);
+            // The parameters the sample moves most: every part of the network is among them.
+            let mut indices: Vec<usize> = (0..grad.len()).filter(|&i| grad[i] != 0.0).collect();
+            indices.sort_by(|&a, &b| grad[b].abs().total_cmp(&grad[a].abs()));
+            assert!(
+                indices.len() > 24,
+                "{variant}: a sample moves few parameters"
+            );
+            for &i in indices.iter().take(24) {
+                let mut loss_with = |delta: f32| {
+                    let kept = model.params[i];
+                    model.params[i] += delta;
+                    let error = model.predict(&data, sample) - target;
+                    model.params[i] = kept;
+                    f64::from(error * error)
+                };
+                let numeric = (loss_with(step) - loss_with(-step)) / f64::from(2.0 * step);
+                let analytic = f64::from(grad[i]);
+                assert!(
+                    (numeric - analytic).abs() <= 0.03 * analytic.abs() + 1e-6,
+                    "{variant}: parameter {i}: backward {analytic}, finite differences {numeric}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_run_broken_after_an_epoch_and_resumed_ends_where_an_unbroken_run_does() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let variant = Variant::Chess;
+    let data = labelled_positions(variant, 600, 3);
+    let holdout = labelled_positions(variant, 60, 4);
+    let settings = |name: &str| Settings {
+        epochs: 3,
+        batch: 64,
+        rate: 0.01,
+        score_share: 0.75,
+        threads: 2,
+        seed: 4,
+        out: dir.path().join(name),
+    };
+    let start = || Checkpoint::start(Model::random(variant, 2, 1));
+
+    let unbroken_settings = settings("unbroken.nnue");
+    let mut unbroken = start();
+    let mut losses = Vec::new();
+    train::train(&mut unbroken, &data, &holdout, &unbroken_settings, |r| {
+        losses.push(r.holdout_loss)
+    })
+    .expect("the unbroken run");
+    assert_eq!(unbroken.epoch, 3);
+    assert_eq!(losses.len(), 3);
+
+    // The run that breaks: its checkpoint after the first epoch is what a run killed during the
+    // second would have left.
+    let broken_settings = settings("broken.nnue");
+    let kept = dir.path().join("after-epoch-1.ckpt");
+    let mut broken = start();
+    train::train(&mut broken, &data, &holdout, &broken_settings, |r| {
+        if r.epoch == 1 {
+            std::fs::copy(checkpoint_path(&broken_settings.out), &kept).expect("keep it");
+        }
+    })
+    .expect("the run that breaks");
+    assert!(
+        broken == unbroken,
+        "two runs of the same settings ended apart"
+    );
+
+    let mut resumed = Checkpoint::load(&kept, variant).expect("the kept checkpoint");
+    assert_eq!(resumed.epoch, 1);
+    let resumed_settings = settings("resumed.nnue");
+    train::train(&mut resumed, &data, &holdout, &resumed_settings, |_| {})
+        .expect("the resumed run");
+    assert!(resumed == unbroken, "the resumed run ended elsewhere");
+    let bytes = |path: &Path| std::fs::read(path).expect("a written file");
+    assert_eq!(bytes(&resumed_settings.out), bytes(&unbroken_settings.out));
+    assert_eq!(
+        Checkpoint::load(&checkpoint_path(&resumed_settings.out), variant).expect("it loads"),
+        unbroken
+    );
+}
+
+/// Self-play games for the command-line tests: a data file in `dir`.
+fn self_play(dir: &Path) -> PathBuf {
+    let data = dir.join("games.kgd");
+    let path = data.to_str().unwrap();
+    let output = kaiser(&[
+        "datagen",
+        "--out",
+        path,
+        "--games",
+        "8",
+        "--nodes",
+        "150",
+        "--threads",
+        "2",
+        "--seed",
+        "7",
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    data
+}
+
+/// The held-out losses `kaiser nnue train` printed: before training, then after each epoch.
+fn held_out_losses(stdout: &str) -> Vec<f64> {
+    stdout
+        .lines()
+        .filter_map(|line| line.split("held-out loss").nth(1))
+        .map(|rest| {
+            let mut words = rest.split_whitespace();
+            words.find_map(|w| w.parse().ok()).expect("a loss")
+        })
+        .collect()
+}
+
+#[test]
+fn training_on_self_play_lowers_the_held_out_loss_and_writes_a_net_the_engine_plays() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let data = self_play(dir.path());
+    let net = dir.path().join("trained.nnue");
+    let output = kaiser(&[
+        "nnue",
+        "train",
+        "--variant",
+        "empire",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        net.to_str().unwrap(),
+        "--epochs",
+        "4",
+        "--output-buckets",
+        "2",
+        "--holdout",
+        "4",
+        "--rate",
+        "0.01",
+    ]);
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
+    let losses = held_out_losses(&stdout);
+    assert_eq!(losses.len(), 5, "{stdout}");
+    assert!(
+        losses.windows(2).all(|pair| pair[1] < pair[0]),
+        "{losses:?}"
+    );
+    assert!(checkpoint_path(&net).is_file());
+
+    let mut engine = common::Engine::start();
+    engine.send("setoption name UCI_Variant value empire");
+    engine.send(&format!("setoption name EvalFile value {}", net.display()));
+    let lines = engine.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("network for empire loaded")),
+        "{lines:?}"
+    );
+    let (_, best) = engine.bestmove("go depth 5");
+    assert_ne!(best, "(none)");
+    engine.close();
+
+    // A finished run resumed for as many epochs has nothing to do, and says so.
+    let resumed = kaiser(&[
+        "nnue",
+        "train",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        net.to_str().unwrap(),
+        "--epochs",
+        "4",
+        "--resume",
+    ]);
+    assert!(!resumed.status.success());
+    assert!(
+        text(&resumed.stderr).contains("has already trained 4 epochs"),
+        "{}",
+        text(&resumed.stderr)
+    );
+}
+
+#[test]
+fn bad_training_requests_are_refused_with_a_message() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let data = self_play(dir.path());
+    let data = data.to_str().unwrap();
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).expect("an empty directory");
+    let junk = dir.path().join("junk.kgd");
+    std::fs::write(&junk, [7u8; 300]).expect("a file of junk");
+    let bad_checkpoint = dir.path().join("bad.nnue");
+    std::fs::write(checkpoint_path(&bad_checkpoint), b"KAISERCK and then junk")
+        .expect("a damaged checkpoint");
+    let out = dir.path().join("out.nnue");
+    let out = out.to_str().unwrap();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["--data", data, "--out", out, "--epochs", "0"],
+            "--epochs",
+        ),
+        (
+            vec!["--data", data, "--out", out, "--score-share", "1.5"],
+            "--score-share",
+        ),
+        (
+            vec!["--data", data, "--out", out, "--batch", "0"],
+            "--batch",
+        ),
+        (
+            vec!["--data", data, "--out", out, "--holdout", "1"],
+            "--holdout",
+        ),
+        (
+            vec!["--data", data, "--out", out, "--output-buckets", "17"],
+            "--output-buckets",
+        ),
+        (vec!["--data", data], "--out"),
+        (
+            vec!["--data", "/no/such/data", "--out", out],
+            "does not exist",
+        ),
+        (
+            vec!["--data", empty.to_str().unwrap(), "--out", out],
+            "no training positions",
+        ),
+        (
+            vec!["--data", junk.to_str().unwrap(), "--out", out],
+            "not a Kaiser data file",
+        ),
+        (
+            vec!["--data", data, "--out", out, "--variant", "orda"],
+            "not orda",
+        ),
+        (
+            vec!["--data", data, "--out", out, "--resume"],
+            "out.nnue.ckpt",
+        ),
+        (
+            vec![
+                "--data",
+                data,
+                "--out",
+                bad_checkpoint.to_str().unwrap(),
+                "--resume",
+            ],
+            "bad.nnue.ckpt",
+        ),
+        (
+            vec![
+                "--data",
+                data,
+                "--out",
+                "/no/such/dir/net.nnue",
+                "--epochs",
+                "1",
+            ],
+            "writing",
+        ),
+    ];
+    for (args, reason) in cases {
+        let output = kaiser(&[&["nnue", "train"][..], &args].concat());
+        let stderr = text(&output.stderr);
+        assert!(!output.status.success(), "{args:?} was accepted");
+        assert!(
+            stderr.contains("error") && stderr.contains(reason),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}

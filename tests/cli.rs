@@ -26,6 +26,7 @@ const TOOLS: &[&[&str]] = &[
     &["tune"],
     &["nnue"],
     &["nnue", "train"],
+    &["nnue", "loss"],
 ];
 
 #[test]

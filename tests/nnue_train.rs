@@ -1,12 +1,14 @@
 //! The network trainer: its gradients against finite differences, a run broken after an epoch
-//! and resumed from its checkpoint that ends where an unbroken run does, and `kaiser nnue
-//! train` end to end: on self-play it lowers the held-out loss and writes a net the engine
-//! plays with, and it refuses what it cannot do with a message.
+//! and resumed from its checkpoint that ends where an unbroken run does, a net read back as
+//! floats, and `kaiser nnue train` and `loss` end to end: on self-play training lowers the
+//! held-out loss and writes a net the engine plays with and `loss` measures as training did,
+//! and both refuse what they cannot do with a message.
 
 mod common;
 
 use common::nnue::{lively_model, random_positions};
 use common::{kaiser, text};
+use kaiser_engine::eval::nnue;
 use kaiser_engine::Variant;
 use kaiser_tools::nnue::checkpoint::Checkpoint;
 use kaiser_tools::nnue::dataset::Dataset;
@@ -117,6 +119,33 @@ fn a_run_broken_after_an_epoch_and_resumed_ends_where_an_unbroken_run_does() {
     );
 }
 
+#[test]
+fn a_net_read_back_as_floats_quantises_to_itself() {
+    for variant in Variant::ALL {
+        let built_in = nnue::embedded(variant).expect("a built-in network");
+        assert!(
+            Model::from_network(&built_in).quantise() == *built_in,
+            "{variant}"
+        );
+        let model = lively_model(variant, 8);
+        let read_back = Model::from_network(&model.quantise());
+        assert_eq!(read_back.params.len(), model.params.len());
+        let layout = model.layout();
+        for (i, (a, b)) in model.params.iter().zip(&read_back.params).enumerate() {
+            // Half a step of the scale each part is rounded to (the output biases to the finest).
+            let step = match i {
+                i if i < layout.output_weights => 1.0 / nnue::QA as f32,
+                i if i < layout.output_bias => 1.0 / nnue::QB as f32,
+                _ => 1.0 / (nnue::QA * nnue::QB) as f32,
+            };
+            assert!(
+                (a - b).abs() <= step / 2.0 + 1e-6,
+                "{variant}: parameter {i}"
+            );
+        }
+    }
+}
+
 /// Self-play games for the command-line tests: a data file in `dir`.
 fn self_play(dir: &Path) -> PathBuf {
     let data = dir.join("games.kgd");
@@ -197,6 +226,31 @@ fn training_on_self_play_lowers_the_held_out_loss_and_writes_a_net_the_engine_pl
     assert_ne!(best, "(none)");
     engine.close();
 
+    // `loss` measures the written net as training did, to the rounding of its weights; without
+    // --net it measures the built-in network.
+    let data_arg = data.to_str().unwrap();
+    let loss = kaiser(&[
+        "nnue",
+        "loss",
+        "--data",
+        data_arg,
+        "--holdout",
+        "4",
+        "--net",
+        net.to_str().unwrap(),
+    ]);
+    let stdout = text(&loss.stdout);
+    assert!(loss.status.success(), "{stdout}{}", text(&loss.stderr));
+    let measured = held_out_losses(&stdout);
+    assert_eq!(measured.len(), 1, "{stdout}");
+    assert!(
+        (measured[0] - losses[4]).abs() < 0.001,
+        "{stdout} after {losses:?}"
+    );
+    assert!(stdout.contains("loss on all"), "{stdout}");
+    let built_in = kaiser(&["nnue", "loss", "--data", data_arg]);
+    assert!(built_in.status.success(), "{}", text(&built_in.stderr));
+
     // A finished run resumed for as many epochs has nothing to do, and says so.
     let resumed = kaiser(&[
         "nnue",
@@ -243,6 +297,14 @@ fn bad_training_requests_are_refused_with_a_message() {
         (
             vec!["--data", data, "--out", out, "--batch", "0"],
             "--batch",
+        ),
+        (
+            vec!["--data", data, "--out", out, "--rate", "-0.01"],
+            "--rate",
+        ),
+        (
+            vec!["--data", data, "--out", out, "--rate", "NaN"],
+            "--rate",
         ),
         (
             vec!["--data", data, "--out", out, "--holdout", "1"],
@@ -295,8 +357,31 @@ fn bad_training_requests_are_refused_with_a_message() {
             "writing",
         ),
     ];
-    for (args, reason) in cases {
-        let output = kaiser(&[&["nnue", "train"][..], &args].concat());
+    let cases = cases
+        .into_iter()
+        .map(|(args, reason)| ("train", args, reason));
+    let junk_net = junk.to_str().unwrap();
+    let loss_cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["--data", data, "--net", junk_net],
+            "not a Kaiser network file",
+        ),
+        (
+            vec!["--data", data, "--net", "/no/such/net.nnue"],
+            "/no/such/net.nnue",
+        ),
+        (vec!["--data", data, "--score-share", "-1"], "--score-share"),
+        (vec!["--data", data, "--holdout", "0"], "--holdout"),
+        (
+            vec!["--data", empty.to_str().unwrap()],
+            "no training positions",
+        ),
+    ];
+    let loss_cases = loss_cases
+        .into_iter()
+        .map(|(args, reason)| ("loss", args, reason));
+    for (tool, args, reason) in cases.chain(loss_cases) {
+        let output = kaiser(&[&["nnue", tool][..], &args].concat());
         let stderr = text(&output.stderr);
         assert!(!output.status.success(), "{args:?} was accepted");
         assert!(

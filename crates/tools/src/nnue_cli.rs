@@ -1,4 +1,4 @@
-//! The command line of `kaiser nnue`: training Kaiser's networks.
+//! The command line of `kaiser nnue`: training Kaiser's networks and measuring them on data.
 
 use super::cli::variant;
 use super::data::store;
@@ -6,15 +6,17 @@ use super::nnue::checkpoint::Checkpoint;
 use super::nnue::dataset;
 use super::nnue::model::Model;
 use super::nnue::train::{self, checkpoint_path, Settings};
-use anyhow::{bail, Result};
-use kaiser_engine::eval::nnue::MAX_OUTPUT_BUCKETS;
+use anyhow::{anyhow, bail, Result};
+use kaiser_engine::eval::nnue::{self, Network, MAX_OUTPUT_BUCKETS};
 use kaiser_engine::Variant;
 use std::path::PathBuf;
 use std::time::Instant;
 
 /// `kaiser nnue`'s arguments.
 #[derive(clap::Args, Debug)]
-#[command(about = "Kaiser's learned evaluation (NNUE): trains networks on training data")]
+#[command(
+    about = "Kaiser's learned evaluation (NNUE): trains networks on training data and measures them"
+)]
 pub struct Args {
     #[command(subcommand)]
     command: Command,
@@ -32,10 +34,18 @@ enum Command {
     /// to OUT, which the engine loads with `setoption name EvalFile value OUT`, and the run's
     /// state to OUT.ckpt, from which --resume continues.
     Train(TrainArgs),
+    /// Measures a network's loss on training data.
+    ///
+    /// The loss on the positions of the held-out games (the games `train` holds out with the
+    /// same --holdout) and on the others, against the target `train` uses. The net's integer
+    /// weights are read back as floats, so the loss is that of the net the engine plays, to the
+    /// trainer's float arithmetic.
+    Loss(LossArgs),
 }
 
+/// What `train` and `loss` read and how they score it.
 #[derive(clap::Args, Debug)]
-struct TrainArgs {
+struct DataArgs {
     /// The game the data and the network are for.
     #[arg(long, value_name = "V", default_value_t = Variant::Empire, value_parser = variant(),
           ignore_case = true)]
@@ -43,6 +53,60 @@ struct TrainArgs {
     /// A data file or a directory of them (default: the variant's data directory).
     #[arg(long)]
     data: Option<PathBuf>,
+    /// The share of the search's score in the target, 0 to 1; the game's result has the rest.
+    #[arg(long, default_value_t = 0.75, allow_negative_numbers = true)]
+    score_share: f32,
+    /// Every Nth game is held out to measure the loss on positions not trained on.
+    #[arg(long, default_value_t = 20)]
+    holdout: usize,
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+}
+
+impl DataArgs {
+    /// Refuses a target share outside 0..=1 and a hold-out that keeps every game out.
+    fn check(&self) -> Result<()> {
+        if !(0.0..=1.0).contains(&self.score_share) {
+            bail!(
+                "--score-share must be between 0 and 1, not {}",
+                self.score_share
+            );
+        }
+        if self.holdout < 2 {
+            bail!("--holdout must be at least 2");
+        }
+        Ok(())
+    }
+
+    /// Reads the data (mirrored positions added to the training part when `mirror`) and says
+    /// what it found.
+    fn read(&self, mirror: bool) -> Result<dataset::Split> {
+        let data = match &self.data {
+            Some(path) => path.clone(),
+            None => store::default_dir()?.join(self.variant.name()),
+        };
+        let started = Instant::now();
+        let split = dataset::read(&data, self.variant, self.holdout, mirror)?;
+        println!(
+            "{}: {} games, {} training positions, {} held out (every {}th game), read in {:.1} s",
+            data.display(),
+            split.games,
+            split.train.len(),
+            split.holdout.len(),
+            self.holdout,
+            started.elapsed().as_secs_f64()
+        );
+        if split.train.is_empty() {
+            bail!("no training positions in {}", data.display());
+        }
+        Ok(split)
+    }
+}
+
+#[derive(clap::Args, Debug)]
+struct TrainArgs {
+    #[command(flatten)]
+    data: DataArgs,
     /// Where the quantised network goes.
     #[arg(long)]
     out: PathBuf,
@@ -53,14 +117,8 @@ struct TrainArgs {
     #[arg(long, default_value_t = 16384)]
     batch: usize,
     /// The learning rate at the start; a cosine schedule lowers it to 5% by the end.
-    #[arg(long, default_value_t = 0.001)]
+    #[arg(long, default_value_t = 0.001, allow_negative_numbers = true)]
     rate: f32,
-    /// The share of the search's score in the target, 0 to 1; the game's result has the rest.
-    #[arg(long, default_value_t = 0.75)]
-    score_share: f32,
-    /// Every Nth game is held out to measure the loss on positions not trained on.
-    #[arg(long, default_value_t = 20)]
-    holdout: usize,
     /// Also trains on each position mirrored left to right (files a-h swapped), which every
     /// variant's pieces leave worth the same, where no side may castle.
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
@@ -70,8 +128,6 @@ struct TrainArgs {
     /// keeps its own.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_OUTPUT_BUCKETS as i64))]
     output_buckets: u16,
-    #[arg(long, default_value_t = 2)]
-    threads: usize,
     /// Seeds the starting weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -80,44 +136,36 @@ struct TrainArgs {
     resume: bool,
 }
 
+#[derive(clap::Args, Debug)]
+struct LossArgs {
+    #[command(flatten)]
+    data: DataArgs,
+    /// A network file from `nnue train` (default: the variant's built-in network).
+    #[arg(long)]
+    net: Option<PathBuf>,
+}
+
 /// Runs `kaiser nnue ...`.
 pub fn run(args: Args) -> Result<()> {
     match args.command {
         Command::Train(args) => run_train(args),
+        Command::Loss(args) => run_loss(args),
     }
 }
 
 fn run_train(args: TrainArgs) -> Result<()> {
-    if !(0.0..=1.0).contains(&args.score_share) {
-        bail!(
-            "--score-share must be between 0 and 1, not {}",
-            args.score_share
-        );
+    args.data.check()?;
+    if args.batch == 0 {
+        bail!("--batch must be at least 1");
     }
-    if args.batch == 0 || args.holdout < 2 {
-        bail!("--batch must be at least 1 and --holdout at least 2");
+    if !(args.rate > 0.0 && args.rate.is_finite()) {
+        bail!("--rate must be a positive number, not {}", args.rate);
     }
-    let data = match args.data {
-        Some(path) => path,
-        None => store::default_dir()?.join(args.variant.name()),
-    };
-    let started = Instant::now();
-    let split = dataset::read(&data, args.variant, args.holdout, args.mirror)?;
-    println!(
-        "{}: {} games, {} training positions, {} held out (every {}th game), read in {:.1} s",
-        data.display(),
-        split.games,
-        split.train.len(),
-        split.holdout.len(),
-        args.holdout,
-        started.elapsed().as_secs_f64()
-    );
-    if split.train.is_empty() {
-        bail!("no training positions in {}", data.display());
-    }
+    let split = args.data.read(args.mirror)?;
+    let variant = args.data.variant;
     let mut state = match args.resume {
         true => {
-            let state = Checkpoint::load(&checkpoint_path(&args.out), args.variant)?;
+            let state = Checkpoint::load(&checkpoint_path(&args.out), variant)?;
             if state.epoch >= args.epochs as usize {
                 bail!(
                     "{} has already trained {} epochs: ask for more with --epochs",
@@ -132,7 +180,7 @@ fn run_train(args: TrainArgs) -> Result<()> {
             state
         }
         false => Checkpoint::start(Model::random(
-            args.variant,
+            variant,
             usize::from(args.output_buckets),
             args.seed,
         )),
@@ -141,8 +189,8 @@ fn run_train(args: TrainArgs) -> Result<()> {
         epochs: args.epochs as usize,
         batch: args.batch,
         rate: args.rate,
-        score_share: args.score_share,
-        threads: args.threads,
+        score_share: args.data.score_share,
+        threads: args.data.threads,
         seed: args.seed,
         out: args.out.clone(),
     };
@@ -164,5 +212,35 @@ fn run_train(args: TrainArgs) -> Result<()> {
         args.out.display(),
         checkpoint_path(&args.out).display()
     );
+    Ok(())
+}
+
+fn run_loss(args: LossArgs) -> Result<()> {
+    args.data.check()?;
+    let variant = args.data.variant;
+    let network = match &args.net {
+        Some(path) => {
+            Network::load(path, variant).map_err(|e| anyhow!("{}: {e}", path.display()))?
+        }
+        None => match nnue::embedded(variant) {
+            Some(net) => Network::clone(&net),
+            None => bail!("{variant} has no built-in network: name one with --net"),
+        },
+    };
+    let model = Model::from_network(&network);
+    let split = args.data.read(false)?;
+    let (share, threads) = (args.data.score_share, args.data.threads);
+    let held_out = train::loss(&model, &split.holdout, share, threads);
+    let others = train::loss(&model, &split.train, share, threads);
+    let (h, o) = (split.holdout.len() as f64, split.train.len() as f64);
+    println!(
+        "held-out loss {held_out:.6} ({} positions)",
+        split.holdout.len()
+    );
+    println!(
+        "loss on the other positions {others:.6} ({})",
+        split.train.len()
+    );
+    println!("loss on all {:.6}", (held_out * h + others * o) / (h + o));
     Ok(())
 }

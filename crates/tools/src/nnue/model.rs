@@ -2,7 +2,8 @@
 //! (`kaiser_engine::eval::nnue`), its parameters in one flat vector (first-layer weights input
 //! by input, first-layer biases, then for each output bucket its output weights for the side to
 //! move's half then the other's, then the buckets' output biases), so the optimiser and the
-//! gradient sums treat them alike. `quantise` turns it into the engine's integer network.
+//! gradient sums treat them alike. `quantise` turns it into the engine's integer network,
+//! `from_network` back.
 
 use super::dataset::{sigmoid, Dataset, Sample, WDL_SCALE};
 use arrayvec::ArrayVec;
@@ -174,6 +175,31 @@ impl Model {
             [..layout.output_bias - layout.output_weights];
         for w in first.iter_mut().chain(output) {
             *w = w.clamp(-WEIGHT_BOUND, WEIGHT_BOUND);
+        }
+    }
+
+    /// The float network an engine network stands for: its integers divided by their scales,
+    /// the inverse of `quantise` (which gives `net` back exactly).
+    pub fn from_network(net: &Network) -> Model {
+        fn unscaled(row: &[i16], scale: i32) -> impl Iterator<Item = f32> + '_ {
+            row.iter().map(move |&w| f32::from(w) / scale as f32)
+        }
+        let buckets = net.output_weights.len();
+        let mut params = Vec::with_capacity(Layout::of(net.variant, buckets).len);
+        for row in &net.feature_weights {
+            params.extend(unscaled(row, QA));
+        }
+        params.extend(unscaled(&net.feature_bias, QA));
+        for halves in &net.output_weights {
+            for half in halves {
+                params.extend(unscaled(half, QB));
+            }
+        }
+        params.extend(net.output_bias.iter().map(|&b| b as f32 / (QA * QB) as f32));
+        Model {
+            variant: net.variant,
+            buckets,
+            params,
         }
     }
 

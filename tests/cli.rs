@@ -118,7 +118,16 @@ fn bad_arguments_are_refused_with_a_message() {
         (&["match", "-games", "two"], "-games: bad value 'two'"),
         (&["sprt"], "required arguments"),
         (&["sprt", "elo0=0", "elo1=5", "1,2"], "expected five counts"),
-        (&["datagen", "--threads", "0"], "must be at least 1"),
+        (&["datagen", "--threads", "0"], "0 is not in 1..=256"),
+        (
+            &["datagen", "--threads", "100000"],
+            "100000 is not in 1..=256",
+        ),
+        (
+            &["nnue", "train", "--out", "a", "--threads", "100000"],
+            "100000 is not in 1..=256",
+        ),
+        (&["nnue", "loss", "--threads", "0"], "0 is not in 1..=256"),
         (
             &["datagen", "--out", "a", "--data-dir", "b"],
             "cannot be used with",

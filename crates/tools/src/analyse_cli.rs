@@ -1,9 +1,8 @@
 //! The command line of `kaiser analyse` (alias `analyze`).
 
 use super::analyse::{self, Options};
-use super::cli::{positive, PositionArgs};
+use super::cli::{count_up_to, positive, PositionArgs};
 use anyhow::Result;
-use clap::builder::RangedU64ValueParser;
 use kaiser_engine::search::{Limits, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 
 /// The depth searched when no limit is given.
@@ -30,14 +29,14 @@ pub struct Args {
     #[arg(long, value_name = "N", group = "limit")]
     nodes: Option<u64>,
     /// Show the K best lines
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = in_range(MAX_MULTIPV))]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = count_up_to(MAX_MULTIPV))]
     multipv: usize,
     /// Search threads
-    #[arg(long, value_name = "T", default_value_t = 1, value_parser = in_range(MAX_THREADS))]
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = count_up_to(MAX_THREADS))]
     threads: usize,
     /// Hash table size in MiB
     #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB,
-          value_parser = in_range(MAX_HASH_MB))]
+          value_parser = count_up_to(MAX_HASH_MB))]
     hash: usize,
     /// Also show win/draw/loss chances (White's view)
     #[arg(long)]
@@ -61,11 +60,6 @@ Examples:
   kaiser analyse --depth 14
   kaiser analyse --variant chess --fen \"6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1\" --depth 6
   kaiser analyse --moves Kf2 Nc6 --multipv 3 --movetime 5000";
-
-/// A count from 1 to `max`.
-fn in_range(max: usize) -> RangedU64ValueParser<usize> {
-    RangedU64ValueParser::new().range(1..=max as u64)
-}
 
 /// Runs `kaiser analyse`.
 pub fn run(args: Args) -> Result<()> {

@@ -1,9 +1,9 @@
 //! What the tools' command lines (clap's derive API) share: the flags that set up a position
-//! (`--variant`, `--fen`, `--moves`), the parser of a variant's name, and the parser of a count
-//! that must be at least 1.
+//! (`--variant`, `--fen`, `--moves`), the parser of a variant's name, and the parsers of a count
+//! that must be at least 1 (and at most a limit).
 
 use anyhow::{anyhow, Context, Result};
-use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::builder::{PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
 use kaiser_engine::notation::parse_san;
 use kaiser_engine::{Position, Variant};
 use std::fmt::Display;
@@ -13,6 +13,11 @@ use std::str::FromStr;
 /// errors.
 pub fn variant() -> impl TypedValueParser<Value = Variant> {
     PossibleValuesParser::new(Variant::ALL.map(Variant::name)).try_map(|name| name.parse())
+}
+
+/// Parses a count from 1 to `max`.
+pub fn count_up_to(max: usize) -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::new().range(1..=max as u64)
 }
 
 /// Parses a whole number of at least 1.

@@ -1,6 +1,6 @@
 //! The command line of `kaiser datagen`.
 
-use super::cli::{positive, variant};
+use super::cli::{count_up_to, positive, variant};
 use super::data::store::{self, RunFile};
 use super::data::{Header, Source};
 use super::datagen::{self, Config};
@@ -9,6 +9,7 @@ use super::pgn_import;
 use super::progress::Progress;
 use anyhow::{Context, Result};
 use kaiser_engine::eval::nnue::Network;
+use kaiser_engine::search::MAX_THREADS;
 use kaiser_engine::{user_file, Variant};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -38,7 +39,7 @@ pub struct Args {
     nodes: u32,
     /// Games played at once
     #[arg(long, value_name = "T", default_value_t = defaults().threads,
-          value_parser = positive::<usize>)]
+          value_parser = count_up_to(MAX_THREADS))]
     threads: usize,
     /// The run's random seed
     #[arg(long, value_name = "S", default_value_t = defaults().seed)]

@@ -1,6 +1,6 @@
 //! The command line of `kaiser nnue`: training Kaiser's networks and measuring them on data.
 
-use super::cli::variant;
+use super::cli::{count_up_to, variant};
 use super::data::store;
 use super::nnue::checkpoint::Checkpoint;
 use super::nnue::dataset;
@@ -8,6 +8,7 @@ use super::nnue::model::Model;
 use super::nnue::train::{self, checkpoint_path, Settings};
 use anyhow::{anyhow, bail, Result};
 use kaiser_engine::eval::nnue::{self, Network, MAX_OUTPUT_BUCKETS};
+use kaiser_engine::search::MAX_THREADS;
 use kaiser_engine::Variant;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -59,7 +60,7 @@ struct DataArgs {
     /// Every Nth game is held out to measure the loss on positions not trained on.
     #[arg(long, default_value_t = 20)]
     holdout: usize,
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = count_up_to(MAX_THREADS))]
     threads: usize,
 }
 

@@ -285,35 +285,21 @@ fn bad_training_requests_are_refused_with_a_message() {
         .expect("a damaged checkpoint");
     let out = dir.path().join("out.nnue");
     let out = out.to_str().unwrap();
-    let cases: Vec<(Vec<&str>, &str)> = vec![
-        (
-            vec!["--data", data, "--out", out, "--epochs", "0"],
-            "--epochs",
-        ),
-        (
-            vec!["--data", data, "--out", out, "--score-share", "1.5"],
-            "--score-share",
-        ),
-        (
-            vec!["--data", data, "--out", out, "--batch", "0"],
-            "--batch",
-        ),
-        (
-            vec!["--data", data, "--out", out, "--rate", "-0.01"],
-            "--rate",
-        ),
-        (
-            vec!["--data", data, "--out", out, "--rate", "NaN"],
-            "--rate",
-        ),
-        (
-            vec!["--data", data, "--out", out, "--holdout", "1"],
-            "--holdout",
-        ),
-        (
-            vec!["--data", data, "--out", out, "--output-buckets", "17"],
-            "--output-buckets",
-        ),
+    // Each bad value of a flag is refused by a message that names the flag.
+    let bad_values = [
+        ("--epochs", "0"),
+        ("--score-share", "1.5"),
+        ("--batch", "0"),
+        ("--rate", "-0.01"),
+        ("--rate", "NaN"),
+        ("--holdout", "1"),
+        ("--output-buckets", "17"),
+    ];
+    let mut cases: Vec<(Vec<&str>, &str)> = bad_values
+        .iter()
+        .map(|&(flag, value)| (vec!["--data", data, "--out", out, flag, value], flag))
+        .collect();
+    cases.extend([
         (vec!["--data", data], "--out"),
         (
             vec!["--data", "/no/such/data", "--out", out],
@@ -356,7 +342,7 @@ fn bad_training_requests_are_refused_with_a_message() {
             ],
             "writing",
         ),
-    ];
+    ]);
     let cases = cases
         .into_iter()
         .map(|(args, reason)| ("train", args, reason));

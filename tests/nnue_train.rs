@@ -251,6 +251,40 @@ fn training_on_self_play_lowers_the_held_out_loss_and_writes_a_net_the_engine_pl
     let built_in = kaiser(&["nnue", "loss", "--data", data_arg]);
     assert!(built_in.status.success(), "{}", text(&built_in.stderr));
 
+    // A run started from the written net (--init) starts where that net's run ended, and keeps
+    // its output buckets; `built-in` starts from the variant's own network.
+    let refined = dir.path().join("refined.nnue");
+    let refined_arg = refined.to_str().unwrap();
+    for init in [net.to_str().unwrap(), "built-in"] {
+        let output = kaiser(&[
+            "nnue",
+            "train",
+            "--data",
+            data_arg,
+            "--out",
+            refined_arg,
+            "--epochs",
+            "1",
+            "--holdout",
+            "4",
+            "--rate",
+            "0.0001",
+            "--init",
+            init,
+        ]);
+        let stdout = text(&output.stdout);
+        assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
+        let refined_losses = held_out_losses(&stdout);
+        assert_eq!(refined_losses.len(), 2, "{stdout}");
+        if init != "built-in" {
+            assert!(stdout.contains("(2 output buckets)"), "{stdout}");
+            assert!(
+                (refined_losses[0] - losses[4]).abs() < 0.001,
+                "{stdout} after {losses:?}"
+            );
+        }
+    }
+
     // A finished run resumed for as many epochs has nothing to do, and says so.
     let resumed = kaiser(&[
         "nnue",
@@ -320,6 +354,40 @@ fn bad_training_requests_are_refused_with_a_message() {
         (
             vec!["--data", data, "--out", out, "--resume"],
             "out.nnue.ckpt",
+        ),
+        (
+            vec!["--data", data, "--out", out, "--init", "/no/such/net.nnue"],
+            "/no/such/net.nnue",
+        ),
+        (
+            vec![
+                "--data",
+                data,
+                "--out",
+                out,
+                "--init",
+                junk.to_str().unwrap(),
+            ],
+            "not a Kaiser network file",
+        ),
+        (
+            vec![
+                "--data", data, "--out", out, "--init", "built-in", "--resume",
+            ],
+            "cannot be used with",
+        ),
+        (
+            vec![
+                "--data",
+                data,
+                "--out",
+                out,
+                "--init",
+                "built-in",
+                "--output-buckets",
+                "4",
+            ],
+            "cannot be used with",
         ),
         (
             vec![

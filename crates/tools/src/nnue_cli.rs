@@ -10,7 +10,7 @@ use anyhow::{anyhow, bail, Result};
 use kaiser_engine::eval::nnue::{self, Network, MAX_OUTPUT_BUCKETS};
 use kaiser_engine::search::MAX_THREADS;
 use kaiser_engine::Variant;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// `kaiser nnue`'s arguments.
@@ -33,7 +33,8 @@ enum Command {
     /// --output-buckets). The target blends the search's score, as a winning chance,
     /// and the game's result (see --score-share). After every epoch the quantised net is written
     /// to OUT, which the engine loads with `setoption name EvalFile value OUT`, and the run's
-    /// state to OUT.ckpt, from which --resume continues.
+    /// state to OUT.ckpt, from which --resume continues. --init starts from a network instead
+    /// of random weights.
     Train(TrainArgs),
     /// Measures a network's loss on training data.
     ///
@@ -133,18 +134,40 @@ struct TrainArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Continues the run saved in OUT.ckpt.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "init")]
     resume: bool,
+    /// Starts from a network instead of random weights: a file from `nnue train`, or
+    /// `built-in` for the variant's own. The run keeps its output buckets. A new generation's
+    /// data alone can so refine the net that played it, without the data it was trained on.
+    #[arg(long, value_name = "NET", conflicts_with = "output_buckets")]
+    init: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
 struct LossArgs {
     #[command(flatten)]
     data: DataArgs,
-    /// A network file from `nnue train` (default: the variant's built-in network).
-    #[arg(long)]
+    /// A network file from `nnue train`, or `built-in` (the default) for the variant's own.
+    #[arg(long, value_name = "NET")]
     net: Option<PathBuf>,
 }
+
+/// The network that `--init` or `--net` names for `variant`: a file, or the built-in one when
+/// `path` is `built-in` or absent.
+fn named_network(path: Option<&Path>, variant: Variant) -> Result<Network> {
+    match path {
+        Some(path) if path != Path::new(BUILT_IN) => {
+            Network::load(path, variant).map_err(|e| anyhow!("{}: {e}", path.display()))
+        }
+        _ => match nnue::embedded(variant) {
+            Some(net) => Ok(Network::clone(&net)),
+            None => bail!("{variant} has no built-in network: name a network file"),
+        },
+    }
+}
+
+/// What `--init` and `--net` take for the variant's built-in network.
+const BUILT_IN: &str = "built-in";
 
 /// Runs `kaiser nnue ...`.
 pub fn run(args: Args) -> Result<()> {
@@ -162,7 +185,6 @@ fn run_train(args: TrainArgs) -> Result<()> {
     if !(args.rate > 0.0 && args.rate.is_finite()) {
         bail!("--rate must be a positive number, not {}", args.rate);
     }
-    let split = args.data.read(args.mirror)?;
     let variant = args.data.variant;
     let mut state = match args.resume {
         true => {
@@ -180,12 +202,24 @@ fn run_train(args: TrainArgs) -> Result<()> {
             );
             state
         }
-        false => Checkpoint::start(Model::random(
-            variant,
-            usize::from(args.output_buckets),
-            args.seed,
-        )),
+        false => match &args.init {
+            Some(path) => {
+                let model = Model::from_network(&named_network(Some(path), variant)?);
+                println!(
+                    "starting from {} ({} output buckets)",
+                    path.display(),
+                    model.buckets
+                );
+                Checkpoint::start(model)
+            }
+            None => Checkpoint::start(Model::random(
+                variant,
+                usize::from(args.output_buckets),
+                args.seed,
+            )),
+        },
     };
+    let split = args.data.read(args.mirror)?;
     let settings = Settings {
         epochs: args.epochs as usize,
         batch: args.batch,
@@ -219,16 +253,7 @@ fn run_train(args: TrainArgs) -> Result<()> {
 fn run_loss(args: LossArgs) -> Result<()> {
     args.data.check()?;
     let variant = args.data.variant;
-    let network = match &args.net {
-        Some(path) => {
-            Network::load(path, variant).map_err(|e| anyhow!("{}: {e}", path.display()))?
-        }
-        None => match nnue::embedded(variant) {
-            Some(net) => Network::clone(&net),
-            None => bail!("{variant} has no built-in network: name one with --net"),
-        },
-    };
-    let model = Model::from_network(&network);
+    let model = Model::from_network(&named_network(args.net.as_deref(), variant)?);
     let split = args.data.read(false)?;
     let (share, threads) = (args.data.score_share, args.data.threads);
     let held_out = train::loss(&model, &split.holdout, share, threads);

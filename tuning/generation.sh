@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# One generation of a variant's network, whole within one session: self-play by the network
+# built into BIN, a network trained from that one on those games alone (`nnue train --init
+# built-in`, so what it learnt from earlier data is kept without that data), then the SPRT of
+# the new network against BIN at 5+0.05 (bounds 0 and 10). Run again with the same settings,
+# each step resumes: datagen plays only the games its file lacks, training goes on from its
+# checkpoint, a finished step is skipped; the SPRT starts over (sum its runs with `kaiser sprt`).
+#
+#   VARIANT=empire GEN=5 GAMES=24000 SEED=2026112801 tuning/generation.sh
+#
+# Settings, from the environment:
+#   VARIANT  empire, orda or chess
+#   GEN      the generation's number; also the self-play's seed
+#   GAMES    self-play games (Empire: about 64 training positions a game, Orda 59, chess 85)
+#   SEED     the SPRT's seed
+#   BIN      the Kaiser binary that plays, trains and runs the match (default target/release/kaiser)
+#   WORK     where the data, the network and the logs go (default /work): WORK/kaiser-data,
+#            WORK/nnue/VARIANT-gGEN.nnue, WORK/runs/VARIANT-gGEN-sprt.pgn
+#   EPOCHS   training epochs (default 4); RATE the starting learning rate (default 0.0005)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${VARIANT:?set VARIANT}" "${GEN:?set GEN}" "${GAMES:?set GAMES}" "${SEED:?set SEED}"
+BIN=$(realpath "${BIN:-target/release/kaiser}")
+WORK=${WORK:-/work}
+EPOCHS=${EPOCHS:-4}
+RATE=${RATE:-0.0005}
+data_dir=$WORK/kaiser-data
+data=$data_dir/$VARIANT/selfplay-n2500-s$GEN.kgd
+net=$WORK/nnue/$VARIANT-g$GEN.nnue
+mkdir -p "$data_dir" "$WORK/nnue" "$WORK/runs"
+
+echo "== $(date -u +%FT%TZ) self-play: $GAMES games, seed $GEN, by $BIN"
+"$BIN" datagen --variant "$VARIANT" --games "$GAMES" --threads 2 --seed "$GEN" --data-dir "$data_dir"
+"$BIN" data info "$data"
+
+echo "== $(date -u +%FT%TZ) the built-in network on these games"
+"$BIN" nnue loss --variant "$VARIANT" --data "$data"
+
+if [ ! -f "$net.done" ]; then
+    echo "== $(date -u +%FT%TZ) training $net"
+    if [ -f "$net.ckpt" ]; then start=(--resume); else start=(--init built-in); fi
+    "$BIN" nnue train --variant "$VARIANT" --data "$data" --out "$net" --epochs "$EPOCHS" \
+        --rate "$RATE" "${start[@]}"
+    touch "$net.done"
+fi
+
+echo "== $(date -u +%FT%TZ) SPRT of $net against the built-in network"
+"$BIN" match -variant "$VARIANT" \
+    -engine cmd="$BIN" name="g$GEN" option.UCI_Variant="$VARIANT" option.EvalFile="$net" \
+    -engine cmd="$BIN" name=main \
+    -each tc=5+0.05 option.Hash=16 option.Threads=1 \
+    -openings file="book/$VARIANT-openings.epd" order=random -seed "$SEED" \
+    -games 2 -rounds 1000 -concurrency 2 -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 \
+    -pgnout "$WORK/runs/$VARIANT-g$GEN-sprt-$SEED.pgn"
+echo "== $(date -u +%FT%TZ) done"

@@ -356,40 +356,6 @@ fn bad_training_requests_are_refused_with_a_message() {
             "out.nnue.ckpt",
         ),
         (
-            vec!["--data", data, "--out", out, "--init", "/no/such/net.nnue"],
-            "/no/such/net.nnue",
-        ),
-        (
-            vec![
-                "--data",
-                data,
-                "--out",
-                out,
-                "--init",
-                junk.to_str().unwrap(),
-            ],
-            "not a Kaiser network file",
-        ),
-        (
-            vec![
-                "--data", data, "--out", out, "--init", "built-in", "--resume",
-            ],
-            "cannot be used with",
-        ),
-        (
-            vec![
-                "--data",
-                data,
-                "--out",
-                out,
-                "--init",
-                "built-in",
-                "--output-buckets",
-                "4",
-            ],
-            "cannot be used with",
-        ),
-        (
             vec![
                 "--data",
                 data,
@@ -411,10 +377,24 @@ fn bad_training_requests_are_refused_with_a_message() {
             "writing",
         ),
     ]);
+    // Each bad --init is refused with a message that says why.
+    let junk_net = junk.to_str().unwrap();
+    let bad_inits: [(&[&str], &str); 4] = [
+        (&["/no/such/net.nnue"], "/no/such/net.nnue"),
+        (&[junk_net], "not a Kaiser network file"),
+        (&["built-in", "--resume"], "cannot be used with"),
+        (
+            &["built-in", "--output-buckets", "4"],
+            "cannot be used with",
+        ),
+    ];
+    cases.extend(bad_inits.iter().map(|&(rest, reason)| {
+        let init = ["--data", data, "--out", out, "--init"];
+        ([&init[..], rest].concat(), reason)
+    }));
     let cases = cases
         .into_iter()
         .map(|(args, reason)| ("train", args, reason));
-    let junk_net = junk.to_str().unwrap();
     let loss_cases: Vec<(Vec<&str>, &str)> = vec![
         (
             vec!["--data", data, "--net", junk_net],

@@ -15,7 +15,7 @@
 #   SEED     the SPRT's seed
 #   BIN      the Kaiser binary that plays, trains and runs the match (default target/release/kaiser)
 #   WORK     where the data, the network and the logs go (default /work): WORK/kaiser-data,
-#            WORK/nnue/VARIANT-gGEN.nnue, WORK/runs/VARIANT-gGEN-sprt.pgn
+#            WORK/nnue/VARIANT-gGEN.nnue, WORK/runs/VARIANT-gGEN-sprt-SEED.pgn
 #   EPOCHS   training epochs (default 4); RATE the starting learning rate (default 0.0005)
 set -euo pipefail
 cd "$(dirname "$0")/.."

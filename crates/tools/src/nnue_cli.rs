@@ -186,38 +186,31 @@ fn run_train(args: TrainArgs) -> Result<()> {
         bail!("--rate must be a positive number, not {}", args.rate);
     }
     let variant = args.data.variant;
-    let mut state = match args.resume {
-        true => {
-            let state = Checkpoint::load(&checkpoint_path(&args.out), variant)?;
-            if state.epoch >= args.epochs as usize {
-                bail!(
-                    "{} has already trained {} epochs: ask for more with --epochs",
-                    checkpoint_path(&args.out).display(),
-                    state.epoch
-                );
-            }
-            println!(
-                "resuming after epoch {} ({} output buckets)",
-                state.epoch, state.model.buckets
+    let mut state = if args.resume {
+        let state = Checkpoint::load(&checkpoint_path(&args.out), variant)?;
+        if state.epoch >= args.epochs as usize {
+            bail!(
+                "{} has already trained {} epochs: ask for more with --epochs",
+                checkpoint_path(&args.out).display(),
+                state.epoch
             );
-            state
         }
-        false => match &args.init {
-            Some(path) => {
-                let model = Model::from_network(&named_network(Some(path), variant)?);
-                println!(
-                    "starting from {} ({} output buckets)",
-                    path.display(),
-                    model.buckets
-                );
-                Checkpoint::start(model)
-            }
-            None => Checkpoint::start(Model::random(
-                variant,
-                usize::from(args.output_buckets),
-                args.seed,
-            )),
-        },
+        println!(
+            "resuming after epoch {} ({} output buckets)",
+            state.epoch, state.model.buckets
+        );
+        state
+    } else if let Some(path) = &args.init {
+        let model = Model::from_network(&named_network(Some(path), variant)?);
+        println!(
+            "starting from {} ({} output buckets)",
+            path.display(),
+            model.buckets
+        );
+        Checkpoint::start(model)
+    } else {
+        let buckets = usize::from(args.output_buckets);
+        Checkpoint::start(Model::random(variant, buckets, args.seed))
     };
     let split = args.data.read(args.mirror)?;
     let settings = Settings {

@@ -88,6 +88,7 @@ impl Searcher<'_> {
         for index in pv_index..self.root_moves.len() {
             let m = self.root_moves[index].mv;
             self.stack[0].current_move = Some(m);
+            let nodes_before = self.nodes;
             self.play(m, 0);
             let new_depth = depth - 1 + i32::from(self.pos.in_check());
             let score = if index == pv_index {
@@ -101,6 +102,7 @@ impl Searcher<'_> {
                 }
             };
             self.pos.unmake_move(m);
+            self.root_moves[index].nodes += self.nodes - nodes_before;
             if self.stopped() {
                 break;
             }

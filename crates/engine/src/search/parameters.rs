@@ -195,6 +195,17 @@ parameters! {
     time_hard_max_percent: 50, 5..=95, step 5;
     /// Time: a timed search with one legal move stops after an iteration of this depth.
     time_single_reply_depth: 4, 1..=16, step 1;
+    /// Time: the planned time in percent when the best move changed in the last iteration.
+    time_unstable_percent: 150, 100..=300, step 10;
+    /// Time: percentage points less planned time for each iteration the best move has stood.
+    time_stability_step_percent: 15, 0..=50, step 3;
+    /// Time: the least planned time in percent, however long the best move has stood.
+    time_stable_min_percent: 75, 30..=100, step 5;
+    /// Time: the node-share factor is (this - the best move's percentage of the root's nodes)
+    /// times `time_node_share_scale_percent`, in percent.
+    time_node_share_base: 150, 100..=250, step 5;
+    /// Time: the scale of the node-share factor, in percent.
+    time_node_share_scale_percent: 135, 50..=300, step 10;
 }
 
 impl Parameters {
@@ -386,6 +397,21 @@ impl Parameters {
         hard.min(available.saturating_mul(self.time_hard_max_percent.into()) / 100)
     }
 
+    /// Time: the share of the planned time, in percent, to spend on a search whose best move
+    /// has stood for `stable_iterations` iterations and took `best_move_node_percent` of the
+    /// root's nodes (unsure searches take longer, settled ones stop sooner).
+    #[inline]
+    pub fn time_scale_percent(&self, stable_iterations: i32, best_move_node_percent: i64) -> i64 {
+        let stability = (self.time_unstable_percent
+            - self.time_stability_step_percent * stable_iterations.min(100))
+        .max(self.time_stable_min_percent);
+        let node_share = (i64::from(self.time_node_share_base)
+            - best_move_node_percent.clamp(0, 100))
+            * i64::from(self.time_node_share_scale_percent)
+            / 100;
+        i64::from(stability) * node_share / 100
+    }
+
     /// Time: true if a timed search whose root has a single legal move may stop after an
     /// iteration of `depth`.
     #[inline]
@@ -481,5 +507,9 @@ mod tests {
         assert_eq!(p.soft_time_cap(1000), 400);
         assert_eq!(p.hard_time(100, 1000), 400);
         assert_eq!(p.hard_time(300, 1000), 500);
+        // A best move that just changed and took half the nodes: 150% x 135%.
+        assert_eq!(p.time_scale_percent(0, 50), 202);
+        // One that has stood for ten iterations and took every node: 75% x 67%.
+        assert_eq!(p.time_scale_percent(10, 100), 50);
     }
 }

@@ -93,6 +93,8 @@ pub(super) struct RootMove {
     pub previous_score: i32,
     pub seldepth: usize,
     pub pv: Line,
+    /// The nodes searched below this move, over all iterations.
+    pub nodes: u64,
 }
 
 /// The main thread's extra duties.
@@ -101,6 +103,10 @@ struct MainDuties<'a> {
     time: TimeManager,
     /// Pondering when last looked; the clock restarts when this turns false.
     pondering: bool,
+    /// The best move of the last completed iteration, and for how many iterations before it
+    /// the best move had been the same.
+    best_move: Option<Move>,
+    stable_iterations: i32,
 }
 
 /// The state of one search thread.
@@ -147,12 +153,15 @@ impl<'a> Searcher<'a> {
                 previous_score: -INFINITE,
                 seldepth: 0,
                 pv: Line::from_iter([mv]),
+                nodes: 0,
             })
             .collect();
         let main = main.map(|(listener, overhead)| MainDuties {
             listener,
             time: TimeManager::new(shared.limits, overhead, shared.params),
             pondering: shared.control.is_pondering(),
+            best_move: None,
+            stable_iterations: 0,
         });
         let root_accumulator = shared
             .network
@@ -270,6 +279,7 @@ impl<'a> Searcher<'a> {
                     self.candidates = self.root_moves[..lines].to_vec();
                 }
                 self.report(depth, shown);
+                self.plan_time();
                 if self.iteration_ends_search(depth) {
                     return;
                 }
@@ -310,6 +320,25 @@ impl<'a> Searcher<'a> {
             }
             delta = params.widen_aspiration(delta);
         }
+    }
+
+    /// Main thread, after a completed iteration: plans more time while the best move changes
+    /// or shares the nodes with others, less once it stands and takes them all.
+    fn plan_time(&mut self) {
+        let total: u64 = self.root_moves.iter().map(|rm| rm.nodes).sum();
+        let best = &self.root_moves[0];
+        let share = (best.nodes * 100 / total.max(1)) as i64;
+        let main = self.main.as_mut().expect("only the main thread plans time");
+        if main.best_move == Some(best.mv) {
+            main.stable_iterations += 1;
+        } else {
+            main.best_move = Some(best.mv);
+            main.stable_iterations = 0;
+        }
+        let percent = self
+            .params
+            .time_scale_percent(main.stable_iterations, share);
+        main.time.rescale(percent);
     }
 
     /// After a completed iteration: has a limit other than time-inside-an-iteration been met?

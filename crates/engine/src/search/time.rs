@@ -1,7 +1,8 @@
 //! Time management: turns the `go` limits into a soft limit (do not start another iteration
 //! past it) and a hard limit (abort the search), both measured from when the clock starts. While
-//! pondering, the clock has not started; `ponderhit` starts it. The tunable factors are search
-//! parameters (`parameters`, `time_...`).
+//! pondering, the clock has not started; `ponderhit` starts it. Under a clock, the search
+//! rescales the soft limit after every iteration (`rescale`) by how settled its best move is.
+//! The tunable factors are search parameters (`parameters`, `time_...`).
 
 use super::parameters::Parameters;
 use super::Limits;
@@ -16,6 +17,9 @@ const SPARE_OVERHEADS: i64 = 2;
 #[derive(Clone, Debug)]
 pub struct TimeManager {
     start: Instant,
+    /// The soft limit as planned from the clock, before `rescale` (none under a fixed move
+    /// time, which is used whole).
+    planned: Option<Duration>,
     soft: Option<Duration>,
     hard: Option<Duration>,
 }
@@ -48,10 +52,21 @@ impl TimeManager {
             (None, None)
         };
         let ms = |t: Option<i64>| t.map(|t| Duration::from_millis(t as u64));
+        let by_clock = limits.movetime_ms.is_none();
         TimeManager {
             start: Instant::now(),
+            planned: ms(soft).filter(|_| by_clock),
             soft: ms(soft),
             hard: ms(hard),
+        }
+    }
+
+    /// Sets the soft limit to `percent` of the planned one, never beyond the hard limit; a
+    /// fixed move time is left as it is.
+    pub fn rescale(&mut self, percent: i64) {
+        if let (Some(planned), Some(hard)) = (self.planned, self.hard) {
+            let scaled = planned.as_micros() as u64 * percent.max(0) as u64 / 100;
+            self.soft = Some(Duration::from_micros(scaled).min(hard));
         }
     }
 
@@ -129,6 +144,25 @@ mod tests {
             )
         );
         assert!(!TimeManager::new(&Limits::default(), 10, &P).is_timed());
+    }
+
+    #[test]
+    fn rescaling_moves_the_soft_limit_within_the_hard_one_under_a_clock_only() {
+        let mut tm = TimeManager::new(&limits(10_000, 0, Some(10)), 0, &P);
+        assert_eq!(tm.soft, Some(Duration::from_millis(1000)));
+        tm.rescale(50);
+        assert_eq!(tm.soft, Some(Duration::from_millis(500)));
+        tm.rescale(150);
+        assert_eq!(tm.soft, Some(Duration::from_millis(1500)));
+        tm.rescale(100_000);
+        assert_eq!(tm.soft, tm.hard);
+        let fixed = Limits {
+            movetime_ms: Some(500),
+            ..Limits::default()
+        };
+        let mut tm = TimeManager::new(&fixed, 0, &P);
+        tm.rescale(50);
+        assert_eq!(tm.soft, Some(Duration::from_millis(500)));
     }
 
     #[test]

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The SPRT of one pending search change (`tuning/pending/NAME.patch`) against the commit it is
+# to land on: both are built in their own worktrees (each with its own target directory, so
+# that cargo cannot take one build for the other), their `bench` signatures printed, then
+# the patched build plays the base at 2+0.02 in Empire, bounds 0 and 10, until the SPRT
+# decides. Builds are kept by commit and patch, so a second run with a new SEED plays at once;
+# sum the runs' pentanomials with `kaiser sprt elo0=0 elo1=10 ...`.
+#
+#   NAME=conthist SEED=2026112831 tuning/pending-sprt.sh
+#
+# Settings, from the environment:
+#   NAME     the patch's name in tuning/pending/
+#   SEED     the match's seed
+#   BASE     the commit to test on (default main); a patch that stacks on another
+#            (`histprune` on `conthist`) needs a base with that one applied
+#   TC       the time control (default 2+0.02)
+#   WORK     where worktrees, binaries and games go (default /work): WORK/wt-sprt-*,
+#            WORK/bin/kaiser-*, WORK/runs/NAME-SEED.pgn
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${NAME:?set NAME}" "${SEED:?set SEED}"
+BASE=$(git rev-parse --short "${BASE:-main}")
+TC=${TC:-2+0.02}
+WORK=${WORK:-/work}
+patch=$(realpath "tuning/pending/$NAME.patch")
+patch_id=$(sha1sum "$patch" | cut -c1-8)
+mkdir -p "$WORK/bin" "$WORK/runs"
+
+# build TAG [PATCH]: BASE's tree, with PATCH applied if given, built into WORK/bin/kaiser-TAG.
+build() {
+    local tag=$1 tree=$WORK/wt-sprt-$1
+    if [ -x "$WORK/bin/kaiser-$tag" ]; then return; fi
+    rm -rf "$tree"
+    git worktree prune
+    git worktree add -q --detach "$tree" "$BASE"
+    if [ $# -gt 1 ]; then git -C "$tree" apply "$2"; fi
+    (cd "$tree" && CARGO_TARGET_DIR=$tree/target cargo build -q --release -p kaiser)
+    cp "$tree/target/release/kaiser" "$WORK/bin/kaiser-$tag"
+}
+
+base_tag=base-$BASE
+patched_tag=$NAME-$BASE-$patch_id
+build "$base_tag"
+build "$patched_tag" "$patch"
+for tag in "$base_tag" "$patched_tag"; do
+    echo "$tag: $("$WORK/bin/kaiser-$tag" bench 2>&1 | tail -1)"
+done
+
+echo "== $(date -u +%FT%TZ) SPRT of $NAME on $BASE against $BASE, $TC, seed $SEED"
+"$WORK/bin/kaiser-$base_tag" match -variant empire \
+    -engine cmd="$WORK/bin/kaiser-$patched_tag" name="$NAME" \
+    -engine cmd="$WORK/bin/kaiser-$base_tag" name=base \
+    -each tc="$TC" option.Hash=16 option.Threads=1 \
+    -openings file=book/empire-openings.epd order=random -seed "$SEED" \
+    -games 2 -rounds 3000 -concurrency 2 -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 \
+    -pgnout "$WORK/runs/$NAME-$SEED.pgn"
+echo "== $(date -u +%FT%TZ) done"

@@ -7,6 +7,10 @@
 //! key or else the entry with the least depth, entries from older searches counting as shallower
 //! (depth-and-age replacement).
 //!
+//! The table is allocated zeroed by the system (`calloc`), which hands out fresh pages that are
+//! only backed by memory when first written: setting even a huge `Hash` answers at once, and the
+//! pages fill as searches store. Clearing a table no search has written to since costs nothing.
+//!
 //! Data layout (64 bits): bits 0-15 the move, 16-31 the value, 32-47 the static eval, 48-55 the
 //! depth + 1 (0 = empty), 56-57 the bound, 58-63 the search generation.
 
@@ -16,12 +20,12 @@ use kaiser_rules::types::Move;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 const BUCKET_SIZE: usize = 4;
+/// The words of a bucket: four entries of (key ^ data, data), one cache line.
+const BUCKET_WORDS: usize = 2 * BUCKET_SIZE;
+const BUCKET_BYTES: usize = BUCKET_WORDS * std::mem::size_of::<AtomicU64>();
 const GENERATION_MASK: u8 = 63;
 
-/// One cache line: four entries of (key ^ data, data).
-#[derive(Default)]
-#[repr(align(64))]
-struct Bucket([AtomicU64; 2 * BUCKET_SIZE]);
+type Bucket = [AtomicU64; BUCKET_WORDS];
 
 /// What a probe finds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,8 +52,14 @@ impl TtHit {
 
 /// The shared hash table.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    /// The buckets' words, from `first` on, where a cache line starts. The allocation has the
+    /// alignment of a word (a larger one would make the allocator zero it by hand, touching
+    /// every page), so it holds a bucket's worth more than the buckets.
+    words: Vec<AtomicU64>,
+    first: usize,
     generation: u8,
+    /// True once a search may have stored something since the table was made or cleared.
+    written: bool,
 }
 
 fn pack(mv: Option<Move>, value: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
@@ -80,10 +90,14 @@ impl TranspositionTable {
     pub fn new(mb: usize) -> TranspositionTable {
         let mut mb = mb.max(1);
         loop {
-            if let Some(buckets) = allocate(mb) {
+            if let Some(words) = allocate(mb) {
+                let misalignment = words.as_ptr() as usize % BUCKET_BYTES;
+                let first = (BUCKET_BYTES - misalignment) % BUCKET_BYTES / BUCKET_WORDS;
                 return TranspositionTable {
-                    buckets,
+                    words,
+                    first,
                     generation: 0,
+                    written: false,
                 };
             }
             mb /= 2;
@@ -92,24 +106,34 @@ impl TranspositionTable {
 
     /// The size actually allocated, in MiB.
     pub fn size_mb(&self) -> usize {
-        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+        (self.buckets().len() * BUCKET_BYTES) >> 20
     }
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.buckets.fill_with(Bucket::default);
+        if self.written {
+            self.words.iter_mut().for_each(|word| *word.get_mut() = 0);
+            self.written = false;
+        }
         self.generation = 0;
     }
 
     /// Starts a new search: entries stored from now on are younger than all before.
     pub fn new_search(&mut self) {
         self.generation = (self.generation + 1) & GENERATION_MASK;
+        self.written = true;
+    }
+
+    #[inline]
+    fn buckets(&self) -> &[Bucket] {
+        self.words[self.first..].as_chunks().0
     }
 
     #[inline]
     fn bucket(&self, key: u64) -> &Bucket {
-        let index = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[index]
+        let buckets = self.buckets();
+        let index = ((u128::from(key) * buckets.len() as u128) >> 64) as usize;
+        &buckets[index]
     }
 
     /// Asks the CPU to start loading the bucket of `key` into its cache, so that a probe made
@@ -131,7 +155,7 @@ impl TranspositionTable {
     /// The entry for `key`, if present, with its value adjusted to `ply`.
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
         let bucket = self.bucket(key);
-        for entry in bucket.0.chunks_exact(2) {
+        for entry in bucket.chunks_exact(2) {
             let data = entry[1].load(Relaxed);
             if data != 0 && entry[0].load(Relaxed) ^ data == key {
                 return Some(TtHit {
@@ -163,9 +187,9 @@ impl TranspositionTable {
         bound: Bound,
     ) {
         let bucket = self.bucket(key);
-        let mut victim = &bucket.0[0..2];
+        let mut victim = &bucket[0..2];
         let mut victim_worth = i32::MAX;
-        for entry in bucket.0.chunks_exact(2) {
+        for entry in bucket.chunks_exact(2) {
             let data = entry[1].load(Relaxed);
             if data != 0 && entry[0].load(Relaxed) ^ data == key {
                 // Same position: keep a deeper result of this search, and keep the old move if
@@ -212,10 +236,10 @@ impl TranspositionTable {
     /// Per mille of the first thousand entries that were written in the current search.
     pub fn hashfull(&self) -> u32 {
         let sample = self
-            .buckets
+            .buckets()
             .iter()
             .take(1000 / BUCKET_SIZE)
-            .flat_map(|b| b.0.chunks_exact(2));
+            .flat_map(|b| b.chunks_exact(2));
         let (mut used, mut total) = (0, 0);
         for entry in sample {
             let data = entry[1].load(Relaxed);
@@ -226,18 +250,16 @@ impl TranspositionTable {
     }
 }
 
-/// A zeroed table of `mb` MiB, or `None` if the memory is not there. The size is also checked
-/// against the memory the system says is available, since Linux may promise more than it has.
-fn allocate(mb: usize) -> Option<Vec<Bucket>> {
+/// The zeroed words of a table of `mb` MiB (and one bucket more, see `TranspositionTable`), or
+/// `None` if the memory is not there. The size is also checked against the memory the system
+/// says is available, since Linux may promise more than it has.
+fn allocate(mb: usize) -> Option<Vec<AtomicU64>> {
     let bytes = mb.checked_mul(1 << 20)?;
     if available_memory().is_some_and(|available| bytes > available) && mb > 1 {
         return None;
     }
-    let count = bytes / std::mem::size_of::<Bucket>();
-    let mut buckets = Vec::new();
-    buckets.try_reserve_exact(count).ok()?;
-    buckets.resize_with(count, Bucket::default);
-    Some(buckets)
+    let words = (bytes / BUCKET_BYTES + 1).checked_mul(BUCKET_WORDS)?;
+    bytemuck::allocation::try_zeroed_vec(words).ok()
 }
 
 /// `MemAvailable` from `/proc/meminfo`, in bytes, where the system has it.
@@ -321,6 +343,16 @@ mod tests {
         assert!(tt.hashfull() > 500);
         tt.clear();
         assert_eq!(tt.hashfull(), 0);
+    }
+
+    #[test]
+    fn buckets_fill_the_size_asked_for_and_start_on_cache_lines() {
+        for mb in [1, 3, 16] {
+            let tt = TranspositionTable::new(mb);
+            assert_eq!(tt.size_mb(), mb);
+            assert_eq!(tt.buckets().as_ptr() as usize % BUCKET_BYTES, 0);
+            assert_eq!(tt.hashfull(), 0);
+        }
     }
 
     #[test]

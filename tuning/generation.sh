@@ -17,6 +17,9 @@
 #   WORK     where the data, the network and the logs go (default /work): WORK/kaiser-data,
 #            WORK/nnue/VARIANT-gGEN.nnue, WORK/runs/VARIANT-gGEN-sprt-SEED.pgn
 #   EPOCHS   training epochs (default 4); RATE the starting learning rate (default 0.0005)
+#   TRAIN    what the network is trained on: this generation's games (the default), or a
+#            directory such as WORK/kaiser-data/VARIANT to train on every generation's games
+#            this machine still holds (less overfitting than one session's games alone)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${VARIANT:?set VARIANT}" "${GEN:?set GEN}" "${GAMES:?set GAMES}" "${SEED:?set SEED}"
@@ -27,6 +30,7 @@ RATE=${RATE:-0.0005}
 data_dir=$WORK/kaiser-data
 data=$data_dir/$VARIANT/selfplay-n2500-s$GEN.kgd
 net=$WORK/nnue/$VARIANT-g$GEN.nnue
+train=${TRAIN:-$data}
 mkdir -p "$data_dir" "$WORK/nnue" "$WORK/runs"
 
 echo "== $(date -u +%FT%TZ) self-play: $GAMES games, seed $GEN, by $BIN"
@@ -37,9 +41,9 @@ echo "== $(date -u +%FT%TZ) the built-in network on these games"
 "$BIN" nnue loss --variant "$VARIANT" --data "$data"
 
 if [ ! -f "$net.done" ]; then
-    echo "== $(date -u +%FT%TZ) training $net"
+    echo "== $(date -u +%FT%TZ) training $net on $train"
     if [ -f "$net.ckpt" ]; then start=(--resume); else start=(--init built-in); fi
-    "$BIN" nnue train --variant "$VARIANT" --data "$data" --out "$net" --epochs "$EPOCHS" \
+    "$BIN" nnue train --variant "$VARIANT" --data "$train" --out "$net" --epochs "$EPOCHS" \
         --rate "$RATE" "${start[@]}"
     touch "$net.done"
 fi

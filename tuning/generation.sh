@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # One generation of a variant's network, whole within one session: self-play by the network
-# built into BIN, a network trained from that one on those games (or on TRAIN; `nnue train
-# --init built-in`, so what it learnt from earlier data is kept without that data), the SPRT of
-# the new network against BIN at 5+0.05 (bounds 0 and 10). Run again with the same settings,
-# each step resumes: datagen plays only the games its file lacks, training goes on from its
-# checkpoint, a finished step is skipped; the SPRT starts over (sum its runs with `kaiser sprt`).
+# built into BIN, a network trained from that one on those games or on TRAIN (`nnue train
+# --init built-in`, so what it learnt from earlier data is kept without that data), then the
+# SPRT of the new network against BIN at 5+0.05 (bounds 0 and 10). Run again with the same
+# settings, each step resumes: datagen plays only the games its file lacks, training goes on
+# from its checkpoint, a finished step is skipped; the SPRT starts over (sum its runs with
+# `kaiser sprt`).
 #
 #   VARIANT=empire GEN=5 GAMES=24000 SEED=2026112801 tuning/generation.sh
 #

@@ -214,15 +214,20 @@ impl Searcher<'_> {
             return alpha;
         }
 
+        // A singular-extension test searches this node again without its hash move
+        // (`excluded`): neither the hash table nor the node-level pruning applies to that.
+        let excluded = self.stack[ply].excluded;
         let entry = self.shared.tt.probe(self.stack[ply].key, ply);
-        if let Some(e) = entry.filter(|e| !PV && e.depth >= depth && e.decides(alpha, beta)) {
+        if let Some(e) = entry
+            .filter(|e| !PV && excluded.is_none() && e.depth >= depth && e.decides(alpha, beta))
+        {
             return e.value;
         }
-        let tt_move = entry.and_then(|e| e.mv);
+        let tt_move = entry.and_then(|e| e.mv).filter(|&m| Some(m) != excluded);
         // Internal iterative reduction: a node no earlier search gave a best move is likely
         // unimportant, and its moves are poorly ordered; search it a ply shallower.
         let params = self.params;
-        let depth = depth - params.iir_reduction(depth, tt_move.is_some());
+        let depth = depth - params.iir_reduction(depth, entry.is_some_and(|e| e.mv.is_some()));
         let in_check = self.pos.in_check();
         let us = self.pos.side_to_move();
         let raw_eval = match entry {
@@ -242,6 +247,7 @@ impl Searcher<'_> {
         // stalemate that loses in Empire, and that no evaluation sees.
         if !PV
             && !in_check
+            && excluded.is_none()
             && params.reverse_futility(depth, eval, beta)
             && !is_mate(beta)
             && !near_campmate(&self.pos, !us)
@@ -255,6 +261,7 @@ impl Searcher<'_> {
         // and, with stalemate a loss in Empire, passing is far from the worst a side can do.
         if !PV
             && !in_check
+            && excluded.is_none()
             && params.null_move_allowed(depth)
             && eval >= beta
             && !is_mate(beta)
@@ -285,6 +292,9 @@ impl Searcher<'_> {
         let mut quiets_tried = ArrayVec::<Move, 64>::new();
         let mut move_count = 0;
         while let Some((m, order)) = picker.next(&self.pos, self.histories) {
+            if Some(m) == excluded {
+                continue;
+            }
             move_count += 1;
             let tactical = is_tactical(&self.pos, m);
             let campmate = wins_by_campmate(&self.pos, m);
@@ -304,12 +314,48 @@ impl Searcher<'_> {
                     continue;
                 }
             }
+            // Singular extension: the hash move, when nothing else comes near its value.
+            let mut singular_extension = None;
+            if let Some(e) = entry.filter(|e| {
+                Some(m) == tt_move
+                    && e.bound != Bound::Upper
+                    && !is_mate(e.value)
+                    && params.singular_candidate(depth, e.depth)
+                    && ply < 2 * self.root_depth as usize
+            }) {
+                let singular_beta = params.singular_beta(e.value, depth);
+                self.stack[ply].excluded = Some(m);
+                let value = self.negamax::<false>(
+                    singular_beta - 1,
+                    singular_beta,
+                    params.singular_depth(depth),
+                    ply,
+                );
+                self.stack[ply].excluded = None;
+                if self.stopped() {
+                    return DRAW;
+                }
+                singular_extension = Some(if value < singular_beta {
+                    let doubles = self.stack[ply].double_extensions;
+                    1 + i32::from(!PV && params.double_extends(value, singular_beta, doubles))
+                } else if singular_beta >= beta {
+                    // Multi-cut: more than one move beats beta.
+                    return singular_beta;
+                } else if e.value >= beta {
+                    -1
+                } else {
+                    0
+                });
+            }
             self.stack[ply].current_move = Some(m);
             self.play(m, ply);
             let gives_check = self.pos.in_check();
             let quiet = !tactical && !gives_check && !campmate;
 
-            let extension = params.check_extension(gives_check, ply, self.root_depth);
+            let extension = singular_extension
+                .unwrap_or_else(|| params.check_extension(gives_check, ply, self.root_depth));
+            self.stack[ply + 1].double_extensions =
+                self.stack[ply].double_extensions + u8::from(extension >= 2);
             let new_depth = depth - 1 + extension;
             let score = if move_count == 1 {
                 -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1)
@@ -349,7 +395,13 @@ impl Searcher<'_> {
         }
 
         if move_count == 0 {
-            return no_moves_value(&self.pos, ply);
+            return match excluded {
+                Some(_) => alpha,
+                None => no_moves_value(&self.pos, ply),
+            };
+        }
+        if excluded.is_some() {
+            return best.value;
         }
         // Correction history learns from results that bound the value on the side away from
         // the static evaluation: a quiet best move (or none), no mate, no check.

@@ -151,6 +151,20 @@ parameters! {
     /// Check extensions apply within this many times the root depth plies of the root.
     check_extension_reach: 2, 1..=8, step 1;
 
+    /// Singular extensions: the shallowest node that tests its hash move.
+    se_min_depth: 7, 4..=20, step 1;
+    /// Singular extensions: the hash entry (a lower bound or exact) may be this many plies
+    /// shallower than the node.
+    se_tt_depth_margin: 3, 1..=8, step 1;
+    /// Singular extensions: the other moves are searched against the hash value less this
+    /// much per ply of depth.
+    se_margin_per_depth: 2, 0..=32, step 1;
+    /// Singular extensions: the hash move is extended twice (at non-PV nodes) when the other
+    /// moves fall this far short.
+    se_double_margin: 40, 0..=400, step 10;
+    /// Singular extensions: at most this many double extensions on a path.
+    se_max_double: 6, 0..=16, step 1;
+
     /// Late move reductions: the shallowest node whose moves are reduced (the reduced search
     /// keeps at least one ply).
     lmr_min_depth: 3, 2..=16, step 1;
@@ -323,6 +337,33 @@ impl Parameters {
     #[inline]
     pub fn check_extension(&self, gives_check: bool, ply: usize, root_depth: i32) -> i32 {
         i32::from(gives_check && ply < (self.check_extension_reach * root_depth) as usize)
+    }
+
+    /// Singular extensions: true if a node of `depth` whose hash entry (a lower bound or
+    /// exact) has `tt_depth` tests whether its hash move is singular.
+    #[inline]
+    pub fn singular_candidate(&self, depth: i32, tt_depth: i32) -> bool {
+        depth >= self.se_min_depth && tt_depth >= depth - self.se_tt_depth_margin
+    }
+
+    /// Singular extensions: the bound the other moves must reach at `depth` for the hash move,
+    /// valued `tt_value`, not to be singular.
+    #[inline]
+    pub fn singular_beta(&self, tt_value: i32, depth: i32) -> i32 {
+        tt_value - self.se_margin_per_depth * depth
+    }
+
+    /// Singular extensions: the depth the other moves are searched to.
+    #[inline]
+    pub fn singular_depth(&self, depth: i32) -> i32 {
+        (depth - 1) / 2
+    }
+
+    /// Singular extensions: true if the hash move is extended twice, the other moves reaching
+    /// `value` against `singular_beta`, with `doubles` double extensions on the path already.
+    #[inline]
+    pub fn double_extends(&self, value: i32, singular_beta: i32, doubles: u8) -> bool {
+        value < singular_beta - self.se_double_margin && i32::from(doubles) < self.se_max_double
     }
 
     /// Late move reductions: true if the `move_count`-th move of a node of `depth` may be
@@ -499,6 +540,12 @@ mod tests {
         assert!(p.late_move_prunes(2, 12) && !p.late_move_prunes(2, 11));
         assert!(!p.late_move_prunes(5, 100));
         assert_eq!(p.futility_margin(3), 450);
+        assert!(p.singular_candidate(7, 4) && !p.singular_candidate(7, 3));
+        assert!(!p.singular_candidate(6, 10));
+        assert_eq!(p.singular_beta(100, 10), 80);
+        assert_eq!(p.singular_depth(10), 4);
+        assert!(p.double_extends(39, 80, 5) && !p.double_extends(40, 80, 5));
+        assert!(!p.double_extends(0, 80, 6));
         assert_eq!(p.history_bonus(5), 400);
         assert_eq!(p.history_bonus(20), 1600);
         assert_eq!(p.faded_history(-3), -1);

@@ -8,7 +8,7 @@
 //! and leaves `stack[ply + 1]` to its child. Whether a node was reached by a null move is the
 //! parent's current move being `None` (see `Stack::after_null`), as in Stockfish's `Stack`.
 //!
-//! To keep something new per ply (a continuation-history pointer, an excluded move), add a field to `Frame` with its `Default`; every frame is built by
+//! To keep something new per ply (a continuation-history pointer, say), add a field to `Frame` with its `Default`; every frame is built by
 //! `Stack::new` at the start of each search, so nothing else changes.
 
 use super::value::MAX_PLY;
@@ -32,6 +32,10 @@ pub(super) struct Frame {
     pub static_eval: i32,
     /// The move being searched from this node; `None` while the node passes (null move).
     pub current_move: Option<Move>,
+    /// The move a singular-extension test searches this node without.
+    pub excluded: Option<Move>,
+    /// How many moves on the path to this node were extended twice (singular extensions).
+    pub double_extensions: u8,
     /// Quiet moves that caused a beta cutoff at this ply, most recent first. They live for the
     /// whole search (all iterations), since nodes at the same ply tend to share refutations.
     pub killers: [Option<Move>; 2],

@@ -1,9 +1,9 @@
 //! Kaiser's engine, built on the rules core (`kaiser_rules`): the evaluation (`eval`), the search
 //! (`search`), the protocols (`protocol`, which starts UCI (`uci`) or XBoard's CECP (`xboard`) as
-//! the GUI's first command asks; the only places that read commands and print protocol lines),
-//! the opening books (`book`), reading the files a user names (`user_file`), moves in SAN and games in PGN (`notation`), `bench`, and what the
-//! engine keeps for each variant (`variants`: weights, built-in book, bench positions). It never
-//! imports the tools.
+//! the GUI's first command asks; the only places that read commands and print protocol lines), the
+//! opening books (`book`), reading the files a user names (`user_file`), moves in SAN and games in
+//! PGN (`notation`), `bench`, and what the engine keeps for each variant (`variants`: weights,
+//! built-in book, bench positions). It never imports the tools.
 
 pub mod bench;
 pub mod book;

@@ -1,6 +1,6 @@
-//! What the engine keeps for each game, one row per variant: the evaluation's weights, the
-//! opening book built into the binary, the bench positions and the NNUE network. The rules themselves are the
-//! rules core's (`kaiser_rules::variant::Rules`); this is the engine's side of a game. Adding a
+//! What the engine keeps for each game, one row per variant: the evaluation's weights, the opening
+//! book built into the binary, the bench positions and the NNUE network. The rules themselves are
+//! the rules core's (`kaiser_rules::variant::Rules`); this is the engine's side of a game. Adding a
 //! game adds a row here, and the compiler asks for every field of it.
 
 use crate::eval::layout::Weights;

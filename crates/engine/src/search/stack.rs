@@ -8,8 +8,9 @@
 //! and leaves `stack[ply + 1]` to its child. Whether a node was reached by a null move is the
 //! parent's current move being `None` (see `Stack::after_null`), as in Stockfish's `Stack`.
 //!
-//! To keep something new per ply (a continuation-history pointer, say), add a field to `Frame` with its `Default`; every frame is built by
-//! `Stack::new` at the start of each search, so nothing else changes.
+//! To keep something new per ply (a continuation-history pointer, say), add a field to `Frame` with
+//! its `Default`; every frame is built by `Stack::new` at the start of each search, so nothing else
+//! changes.
 
 use super::value::MAX_PLY;
 use crate::eval::nnue::{Accumulator, Network};

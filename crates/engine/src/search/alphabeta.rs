@@ -236,14 +236,9 @@ impl Searcher<'_> {
             None => self.static_eval(ply),
         };
         self.stack[ply].static_eval = raw_eval;
-        let corrected_eval = match in_check {
+        let eval = match in_check {
             true => raw_eval,
             false => self.histories.correction.corrected(&self.pos, raw_eval),
-        };
-        // What the pruning below goes by: the hash table's value where it says more.
-        let eval = match entry {
-            Some(e) if !in_check => e.refined_eval(corrected_eval),
-            _ => corrected_eval,
         };
 
         // Reverse futility pruning: far above beta with little depth left, unless the enemy
@@ -259,21 +254,6 @@ impl Searcher<'_> {
             && self.pos.has_pieces(us)
         {
             return eval;
-        }
-
-        // Razoring: far below alpha with little depth left, a quiescence search that stays
-        // below alpha settles the node; unless the side to move's own king is near a campmate
-        // that only quiet moves reach.
-        if !PV
-            && !in_check
-            && params.razors(depth, eval, alpha)
-            && !is_mate(alpha)
-            && !near_campmate(&self.pos, us)
-        {
-            let value = self.qsearch::<false>(alpha, alpha + 1, ply);
-            if value <= alpha {
-                return value;
-            }
         }
 
         // Null-move pruning: if passing still fails high on a reduced search, so will a move.
@@ -427,8 +407,8 @@ impl Searcher<'_> {
         // the static evaluation: a quiet best move (or none), no mate, no check.
         let quiet_best = best.mv.is_none_or(|m| !is_tactical(&self.pos, m));
         let informative = match best.value >= beta {
-            true => best.value > corrected_eval,
-            false => best.mv.is_some() || best.value < corrected_eval,
+            true => best.value > eval,
+            false => best.mv.is_some() || best.value < eval,
         };
         if !in_check && quiet_best && !is_mate(best.value) && informative {
             let pos = &self.pos;

@@ -3,7 +3,9 @@
 # to land on: both are built in their own worktrees (each with its own target directory, so
 # that cargo cannot take one build for the other), their `bench` signatures printed, then
 # the patched build plays the base at 2+0.02 in Empire, bounds 0 and 10, until the SPRT
-# decides. Builds are kept by commit and patch, so a second run with a new SEED plays at once;
+# decides. The patched tree must pass the whole test suite (`cargo test --release`) before it
+# plays: a change that wins games by losing a tested behaviour (a mate found) never gets a
+# match. Builds are kept by commit and patch, so a second run with a new SEED plays at once;
 # sum the runs' pentanomials with `kaiser sprt elo0=0 elo1=10 ...`.
 #
 #   NAME=conthist SEED=2026112831 tuning/pending-sprt.sh
@@ -33,7 +35,10 @@ build() {
     rm -rf "$tree"
     git worktree prune
     git worktree add -q --detach "$tree" "$BASE"
-    if [ $# -gt 1 ]; then git -C "$tree" apply "$2"; fi
+    if [ $# -gt 1 ]; then
+        git -C "$tree" apply "$2"
+        (cd "$tree" && CARGO_TARGET_DIR=$tree/target cargo test -q --release)
+    fi
     (cd "$tree" && CARGO_TARGET_DIR=$tree/target cargo build -q --release -p kaiser)
     cp "$tree/target/release/kaiser" "$WORK/bin/kaiser-$tag"
 }

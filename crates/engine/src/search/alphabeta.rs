@@ -256,6 +256,21 @@ impl Searcher<'_> {
             return eval;
         }
 
+        // Razoring: far below alpha with little depth left, a quiescence search that stays
+        // below alpha settles the node; unless the side to move's own king is near a campmate
+        // that only quiet moves reach.
+        if !PV
+            && !in_check
+            && params.razors(depth, eval, alpha)
+            && !is_mate(alpha)
+            && !near_campmate(&self.pos, us)
+        {
+            let value = self.qsearch::<false>(alpha, alpha + 1, ply);
+            if value <= alpha {
+                return value;
+            }
+        }
+
         // Null-move pruning: if passing still fails high on a reduced search, so will a move.
         // Not after a pass, nor with only pawns (or Soldiers) and king, where zugzwang is likely
         // and, with stalemate a loss in Empire, passing is far from the worst a side can do.

@@ -123,6 +123,13 @@ parameters! {
     /// beat beta.
     rfp_margin: 180, 20..=500, step 10;
 
+    /// Razoring: the deepest node it applies to.
+    razor_max_depth: 3, 0..=8, step 1;
+    /// Razoring: the static evaluation's margin below alpha at any depth.
+    razor_base: 500, 0..=2000, step 25;
+    /// Razoring: the margin added per square of the depth.
+    razor_depth_factor: 300, 0..=1000, step 20;
+
     /// Null-move pruning: the shallowest node it applies to.
     nmp_min_depth: 3, 1..=16, step 1;
     /// Null-move pruning: the base reduction.
@@ -293,6 +300,14 @@ impl Parameters {
     #[inline]
     pub fn reverse_futility(&self, depth: i32, eval: i32, beta: i32) -> bool {
         depth <= self.rfp_max_depth && eval - self.reverse_futility_margin(depth) >= beta
+    }
+
+    /// Razoring: true if a node of `depth` whose static evaluation is `eval` is so far below
+    /// `alpha` that a quiescence search decides whether it is searched at all.
+    #[inline]
+    pub fn razors(&self, depth: i32, eval: i32, alpha: i32) -> bool {
+        depth <= self.razor_max_depth
+            && eval + self.razor_base + self.razor_depth_factor * depth * depth < alpha
     }
 
     /// Null-move pruning: true if a node of `depth` may try it.
@@ -546,6 +561,7 @@ mod tests {
         assert_eq!(p.singular_depth(10), 4);
         assert!(p.double_extends(39, 80, 5) && !p.double_extends(40, 80, 5));
         assert!(!p.double_extends(0, 80, 6));
+        assert!(p.razors(2, -1701, 0) && !p.razors(2, -1700, 0) && !p.razors(4, -9000, 0));
         assert_eq!(p.history_bonus(5), 400);
         assert_eq!(p.history_bonus(20), 1600);
         assert_eq!(p.faded_history(-3), -1);

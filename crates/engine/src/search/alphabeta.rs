@@ -256,8 +256,8 @@ impl Searcher<'_> {
             return eval;
         }
 
-        // Razoring: far below alpha with little depth left, a quiescence search that stays
-        // below alpha settles the node; unless the side to move's own king is near a campmate
+        // Razoring: far below alpha with little depth left, a quiescence search that fails low
+        // settles the node; unless the side to move's own king is near a campmate
         // that only quiet moves reach.
         if !PV
             && !in_check

@@ -90,9 +90,32 @@ struct BenchArgs {
 
 fn main() {
     let cli = Cli::parse();
+    if cli.tool.as_ref().is_some_and(Tool::only_writes) {
+        end_quietly_when_the_reader_goes();
+    }
     if let Err(err) = run(cli.tool) {
         eprintln!("error: {err:#}");
         std::process::exit(2);
+    }
+}
+
+impl Tool {
+    /// True for a tool that talks to no other process, only to its own output. The match
+    /// runners (`match`, `spsa`) write to engines that may die, and must see that as an error.
+    fn only_writes(&self) -> bool {
+        !matches!(self, Tool::Match(_) | Tool::Spsa(_))
+    }
+}
+
+/// A tool whose output is piped into a reader that stops early (`kaiser perft 6 --divide |
+/// head`) ends there, as Unix tools do, rather than panicking in `println!` on the closed pipe:
+/// the default action of SIGPIPE, which Rust's runtime sets to be ignored, is restored.
+fn end_quietly_when_the_reader_goes() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to its default touches no Rust state; this runs
+    // before any other thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 

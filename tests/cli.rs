@@ -170,3 +170,23 @@ fn variant_names_ignore_case() {
     assert!(output.status.success(), "{output:?}");
     assert!(text(&output.stdout).contains("Nodes searched: 400"));
 }
+
+/// A reader that stops early (`kaiser perft 5 --divide | head -1`, the pipe closed before the
+/// tool writes) ends the tool quietly, as it would any Unix tool: no panic on the closed pipe.
+#[cfg(unix)]
+#[test]
+fn a_closed_output_pipe_ends_a_tool_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kaiser"))
+        .args(["perft", "5", "--divide", "--variant", "chess"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run kaiser");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("wait for kaiser");
+    let stderr = text(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(output.status.signal(), Some(libc::SIGPIPE), "{output:?}");
+}

@@ -147,7 +147,11 @@ fn book_moves_answer_at_once_and_are_legal() {
         let elapsed = asked.elapsed();
         legal_bestmove(&start, &best);
         book_answer(&lines, &best);
-        assert!(elapsed < Duration::from_millis(200), "took {elapsed:?}");
+        // `book_answer` shows that nothing was searched (`nodes 0`); the clock only has to
+        // tell the answer from a search, which on one minute would spend about 2.4 s (a
+        // 25th of it). A tighter bound fails on a loaded machine (212 ms at nice 19 beside a
+        // match).
+        assert!(elapsed < Duration::from_millis(1000), "took {elapsed:?}");
     }
     // Deeper in the book, after a book reply.
     engine.send("position startpos moves e1f2");

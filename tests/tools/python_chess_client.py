@@ -26,10 +26,10 @@ def play_a_game(engine: chess.engine.SimpleEngine) -> chess.Board:
 
 def analyse(engine: chess.engine.SimpleEngine) -> None:
     """A mate in two is found and scored as a mate; a quiet position gets a centipawn score."""
-    mate_in_two = chess.Board("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1")
+    mate_in_two = chess.Board("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1")
     info = engine.analyse(mate_in_two, chess.engine.Limit(depth=6))
     assert info["score"].white() == chess.engine.Mate(2), info
-    assert info["pv"][0] == chess.Move.from_uci("a1a6"), info
+    assert info["pv"][0] == chess.Move.from_uci("d5f6"), info
     lines = engine.analyse(chess.Board(), chess.engine.Limit(depth=6), multipv=3)
     assert len(lines) == 3, lines
     assert all(line["score"].white().score() is not None for line in lines), lines

@@ -2,11 +2,11 @@
 # The SPRT of one pending search change (`tuning/pending/NAME.patch`) against the commit it is
 # to land on: both are built in their own worktrees (each with its own target directory, so
 # that cargo cannot take one build for the other), their `bench` signatures printed, then
-# the patched build plays the base at 2+0.02 in Empire, bounds 0 and 10, until the SPRT
-# decides. The patched tree must pass the whole test suite (`cargo test --release`) before it
-# plays: a change that wins games by losing a tested behaviour (a mate found) never gets a
-# match. Builds are kept by commit and patch, so a second run with a new SEED plays at once;
-# sum the runs' pentanomials with `kaiser sprt elo0=0 elo1=10 ...`.
+# the patched build plays the base at 2+0.02 in Empire, bounds 0 and 10 (or ELO0 and ELO1),
+# until the SPRT decides. The patched tree must pass the whole test suite (`cargo test
+# --release`) before it plays: a change that wins games by losing a tested behaviour (a mate
+# found) never gets a match. Builds are kept by commit and patch, so a second run with a new
+# SEED plays at once; sum the runs' pentanomials with `kaiser sprt elo0=0 elo1=10 ...`.
 #
 #   NAME=conthist SEED=2026112831 tuning/pending-sprt.sh
 #
@@ -16,6 +16,8 @@
 #   BASE     the commit to test on (default main); a patch that stacks on another
 #            (`histprune` on `conthist`) needs a base with that one applied
 #   TC       the time control (default 2+0.02)
+#   ELO0 ELO1  the SPRT's bounds (default 0 and 10; -10 and 0 for a change that must not
+#            lose, such as a fix of a search blind spot)
 #   WORK     where worktrees, binaries and games go (default /work): WORK/wt-sprt-*,
 #            WORK/bin/kaiser-*, WORK/runs/NAME-SEED.pgn
 set -euo pipefail
@@ -23,6 +25,8 @@ cd "$(dirname "$0")/.."
 : "${NAME:?set NAME}" "${SEED:?set SEED}"
 BASE=$(git rev-parse --short "${BASE:-main}")
 TC=${TC:-2+0.02}
+ELO0=${ELO0:-0}
+ELO1=${ELO1:-10}
 WORK=${WORK:-/work}
 patch=$(realpath "tuning/pending/$NAME.patch")
 patch_id=$(sha1sum "$patch" | cut -c1-8)
@@ -51,12 +55,12 @@ for tag in "$base_tag" "$patched_tag"; do
     echo "$tag: $("$WORK/bin/kaiser-$tag" bench 2>&1 | tail -1)"
 done
 
-echo "== $(date -u +%FT%TZ) SPRT of $NAME on $BASE against $BASE, $TC, seed $SEED"
+echo "== $(date -u +%FT%TZ) SPRT of $NAME on $BASE against $BASE, $TC, [$ELO0, $ELO1], seed $SEED"
 "$WORK/bin/kaiser-$base_tag" match -variant empire \
     -engine cmd="$WORK/bin/kaiser-$patched_tag" name="$NAME" \
     -engine cmd="$WORK/bin/kaiser-$base_tag" name=base \
     -each tc="$TC" option.Hash=16 option.Threads=1 \
     -openings file=book/empire-openings.epd order=random -seed "$SEED" \
-    -games 2 -rounds 3000 -concurrency 2 -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 \
+    -games 2 -rounds 3000 -concurrency 2 -sprt elo0="$ELO0" elo1="$ELO1" alpha=0.05 beta=0.05 \
     -pgnout "$WORK/runs/$NAME-$SEED.pgn"
 echo "== $(date -u +%FT%TZ) done"

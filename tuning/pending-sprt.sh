@@ -6,7 +6,7 @@
 # until the SPRT decides. The patched tree must pass the whole test suite (`cargo test
 # --release`) before it plays: a change that wins games by losing a tested behaviour (a mate
 # found) never gets a match. Builds are kept by commit and patch, so a second run with a new
-# SEED plays at once; sum the runs' pentanomials with `kaiser sprt elo0=0 elo1=10 ...`.
+# SEED plays at once; sum the runs' pentanomials with `kaiser sprt elo0=ELO0 elo1=ELO1 ...`.
 #
 #   NAME=conthist SEED=2026112831 tuning/pending-sprt.sh
 #

@@ -14,7 +14,10 @@
 #   NAME     the patch's name in tuning/pending/
 #   SEED     the match's seed
 #   BASE     the commit to test on (default main); a patch that stacks on another
-#            (`histprune` on `conthist`) needs a base with that one applied
+#            (`histprune` on `conthist`) needs a base with that one applied. The base is
+#            taken back to its last commit that changed what the binary is built and tested
+#            from (a commit of the README alone does not), so its build and its runs keep
+#            one name across such commits
 #   TC       the time control (default 2+0.02)
 #   ELO0 ELO1  the SPRT's bounds (default 0 and 10; -10 and 0 for a change that must not
 #            lose, such as a fix of a search blind spot)
@@ -23,7 +26,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${NAME:?set NAME}" "${SEED:?set SEED}"
-BASE=$(git rev-parse --short "${BASE:-main}")
+BASE=$(git log -1 --format=%h "${BASE:-main}" -- Cargo.toml Cargo.lock src crates tests benches book)
 TC=${TC:-2+0.02}
 ELO0=${ELO0:-0}
 ELO1=${ELO1:-10}

@@ -26,7 +26,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${NAME:?set NAME}" "${SEED:?set SEED}"
-BASE=$(git log -1 --format=%h "${BASE:-main}" -- Cargo.toml Cargo.lock src crates tests benches book)
+BASE=$(git log -1 --format=%h "${BASE:-main}" -- .cargo Cargo.toml Cargo.lock src crates tests benches book)
 TC=${TC:-2+0.02}
 ELO0=${ELO0:-0}
 ELO1=${ELO1:-10}

@@ -2,11 +2,11 @@
 # The SPRT of one pending search change (`tuning/pending/NAME.patch`) against the commit it is
 # to land on: both are built in their own worktrees (each with its own target directory, so
 # that cargo cannot take one build for the other), their `bench` signatures printed, then
-# the patched build plays the base at 2+0.02 in Empire, bounds 0 and 10 (or ELO0 and ELO1),
-# until the SPRT decides. The patched tree must pass the whole test suite (`cargo test
-# --release`) before it plays: a change that wins games by losing a tested behaviour (a mate
-# found) never gets a match. Builds are kept by commit and patch, so a second run with a new
-# SEED plays at once; sum the runs' pentanomials with `kaiser sprt elo0=ELO0 elo1=ELO1 ...`.
+# the patched build plays the base at 2+0.02 in Empire (or VARIANT), bounds 0 and 10 (or ELO0
+# and ELO1), until the SPRT decides. The patched tree must pass the whole test suite (`cargo
+# test --release`) before it plays: a change that wins games by losing a tested behaviour (a
+# mate found) never gets a match. Builds are kept by commit and patch, so a second run with a
+# new SEED plays at once; sum the runs' pentanomials with `kaiser sprt elo0=ELO0 elo1=ELO1 ...`.
 #
 #   NAME=conthist SEED=2026112831 tuning/pending-sprt.sh
 #
@@ -19,6 +19,8 @@
 #            from (a commit of the README alone does not), so its build and its runs keep
 #            one name across such commits
 #   TC       the time control (default 2+0.02)
+#   VARIANT  the game (default empire), played from book/VARIANT-openings.epd: a change
+#            that acts where one game's searches go (chess's zugzwang) is tested there
 #   ELO0 ELO1  the SPRT's bounds (default 0 and 10; -10 and 0 for a change that must not
 #            lose, such as a fix of a search blind spot)
 #   WORK     where worktrees, binaries and games go (default /work): WORK/wt-sprt-*,
@@ -28,6 +30,9 @@ cd "$(dirname "$0")/.."
 : "${NAME:?set NAME}" "${SEED:?set SEED}"
 BASE=$(git log -1 --format=%h "${BASE:-main}" -- .cargo Cargo.toml Cargo.lock src crates tests benches book)
 TC=${TC:-2+0.02}
+VARIANT=${VARIANT:-empire}
+openings=book/$VARIANT-openings.epd
+[ -f "$openings" ] || { echo "no openings for variant '$VARIANT': $openings" >&2; exit 2; }
 ELO0=${ELO0:-0}
 ELO1=${ELO1:-10}
 WORK=${WORK:-/work}
@@ -58,12 +63,12 @@ for tag in "$base_tag" "$patched_tag"; do
     echo "$tag: $("$WORK/bin/kaiser-$tag" bench 2>&1 | tail -1)"
 done
 
-echo "== $(date -u +%FT%TZ) SPRT of $NAME on $BASE against $BASE, $TC, [$ELO0, $ELO1], seed $SEED"
-"$WORK/bin/kaiser-$base_tag" match -variant empire \
+echo "== $(date -u +%FT%TZ) SPRT of $NAME on $BASE against $BASE, $VARIANT, $TC, [$ELO0, $ELO1], seed $SEED"
+"$WORK/bin/kaiser-$base_tag" match -variant "$VARIANT" \
     -engine cmd="$WORK/bin/kaiser-$patched_tag" name="$NAME" \
     -engine cmd="$WORK/bin/kaiser-$base_tag" name=base \
     -each tc="$TC" option.Hash=16 option.Threads=1 \
-    -openings file=book/empire-openings.epd order=random -seed "$SEED" \
+    -openings file="$openings" order=random -seed "$SEED" \
     -games 2 -rounds 3000 -concurrency 2 -sprt elo0="$ELO0" elo1="$ELO1" alpha=0.05 beta=0.05 \
     -pgnout "$WORK/runs/$NAME-$SEED.pgn"
 echo "== $(date -u +%FT%TZ) done"

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::nnue::{lively_model, random_positions};
+use common::nnue::{lively_model, lively_model_with_buckets, random_positions};
 use common::{kaiser, text};
 use kaiser_engine::eval::nnue;
 use kaiser_engine::{Color, Variant};
@@ -203,6 +203,36 @@ fn a_net_read_back_as_floats_quantises_to_itself() {
     }
 }
 
+#[test]
+fn a_one_bucket_net_given_buckets_evaluates_as_before() {
+    for variant in Variant::ALL {
+        let data = labelled_positions(variant, 300, 21);
+        let one = lively_model_with_buckets(variant, 1, 4);
+        let eight = one
+            .clone()
+            .with_buckets(8)
+            .expect("one bucket grows to eight");
+        assert_eq!(eight.buckets, 8);
+        assert_eq!(eight.params.len(), eight.layout().len);
+        for sample in &data.samples {
+            assert_eq!(
+                one.evaluate(&data, sample),
+                eight.evaluate(&data, sample),
+                "{variant}"
+            );
+        }
+        // A net keeps the buckets it has: the same number is no change, another is refused.
+        assert!(eight.clone().with_buckets(8).expect("eight stay eight") == eight);
+        let refused = eight
+            .with_buckets(4)
+            .expect_err("eight buckets cannot become four");
+        assert!(
+            refused.to_string().contains("has 8 output buckets"),
+            "{refused}"
+        );
+    }
+}
+
 /// Self-play games for the command-line tests: a data file in `dir`.
 fn self_play(dir: &Path) -> PathBuf {
     let data = dir.join("games.kgd");
@@ -358,6 +388,51 @@ fn training_on_self_play_lowers_its_loss_and_writes_a_net_the_engine_plays() {
         }
     }
 
+    // A one-bucket net given four by --init starts where that net is: `loss` measures it as
+    // the run does before its first epoch.
+    let one_bucket = dir.path().join("one-bucket.nnue");
+    let bytes = lively_model_with_buckets(Variant::Empire, 1, 6)
+        .quantise()
+        .to_bytes();
+    std::fs::write(&one_bucket, bytes).expect("a one-bucket net");
+    let one_bucket_arg = one_bucket.to_str().unwrap();
+    let loss = kaiser(&[
+        "nnue",
+        "loss",
+        "--data",
+        data_arg,
+        "--holdout",
+        "4",
+        "--net",
+        one_bucket_arg,
+    ]);
+    assert!(loss.status.success(), "{}", text(&loss.stderr));
+    let measured = held_out_losses(&text(&loss.stdout));
+    let output = kaiser(&[
+        "nnue",
+        "train",
+        "--data",
+        data_arg,
+        "--out",
+        refined_arg,
+        "--epochs",
+        "1",
+        "--holdout",
+        "4",
+        "--init",
+        one_bucket_arg,
+        "--output-buckets",
+        "4",
+    ]);
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
+    assert!(stdout.contains("(4 output buckets)"), "{stdout}");
+    let widened_losses = held_out_losses(&stdout);
+    assert!(
+        (widened_losses[0] - measured[0]).abs() < 1e-6,
+        "{stdout} against {measured:?}"
+    );
+
     // A finished run resumed for as many epochs has nothing to do, and says so.
     let resumed = kaiser(&[
         "nnue",
@@ -433,6 +508,18 @@ fn bad_training_requests_are_refused_with_a_message() {
                 "--data",
                 data,
                 "--out",
+                out,
+                "--resume",
+                "--output-buckets",
+                "2",
+            ],
+            "cannot be used with",
+        ),
+        (
+            vec![
+                "--data",
+                data,
+                "--out",
                 bad_checkpoint.to_str().unwrap(),
                 "--resume",
             ],
@@ -458,7 +545,7 @@ fn bad_training_requests_are_refused_with_a_message() {
         (&["built-in", "--resume"], "cannot be used with"),
         (
             &["built-in", "--output-buckets", "4"],
-            "cannot be used with",
+            "has 8 output buckets, and only a one-bucket network can be given more",
         ),
     ];
     cases.extend(bad_inits.iter().map(|&(rest, reason)| {

@@ -21,6 +21,8 @@
 #   TRAIN    what the network is trained on: this generation's games (the default), or a
 #            directory such as WORK/kaiser-data/VARIANT to train on every generation's games
 #            this machine still holds (less overfitting than one session's games alone)
+#   BUCKETS  output buckets to give a one-bucket built-in network (`nnue train
+#            --output-buckets`; by default the network keeps its own)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${VARIANT:?set VARIANT}" "${GEN:?set GEN}" "${GAMES:?set GAMES}" "${SEED:?set SEED}"
@@ -43,7 +45,11 @@ echo "== $(date -u +%FT%TZ) the built-in network on these games"
 
 if [ ! -f "$net.done" ]; then
     echo "== $(date -u +%FT%TZ) training $net on $train"
-    if [ -f "$net.ckpt" ]; then start=(--resume); else start=(--init built-in); fi
+    if [ -f "$net.ckpt" ]; then
+        start=(--resume)
+    else
+        start=(--init built-in ${BUCKETS:+--output-buckets "$BUCKETS"})
+    fi
     "$BIN" nnue train --variant "$VARIANT" --data "$train" --out "$net" --epochs "$EPOCHS" \
         --rate "$RATE" "${start[@]}"
     touch "$net.done"

@@ -126,10 +126,11 @@ struct TrainArgs {
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
     mirror: bool,
     /// Output buckets: the output layer has a set of weights for each of this many equal ranges
-    /// of the number of pieces on the board (1 to 16; 1 is a single output). A resumed run
-    /// keeps its own.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_OUTPUT_BUCKETS as i64))]
-    output_buckets: u16,
+    /// of the number of pieces on the board (1 to 16; 1, the default, is a single output). With
+    /// `--init` a one-bucket network is given this many, each a copy of its output layer; a
+    /// resumed run keeps its own.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_OUTPUT_BUCKETS as i64), conflicts_with = "resume")]
+    output_buckets: Option<u16>,
     /// Seeds the starting weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -137,9 +138,10 @@ struct TrainArgs {
     #[arg(long, conflicts_with = "init")]
     resume: bool,
     /// Starts from a network instead of random weights: a file from `nnue train`, or
-    /// `built-in` for the variant's own. The run keeps its output buckets. A new generation's
-    /// data alone can so refine the net that played it, without the data it was trained on.
-    #[arg(long, value_name = "NET", conflicts_with = "output_buckets")]
+    /// `built-in` for the variant's own. The run keeps its output buckets unless
+    /// `--output-buckets` gives a one-bucket network more. A new generation's data alone can so
+    /// refine the net that played it, without the data it was trained on.
+    #[arg(long, value_name = "NET")]
     init: Option<PathBuf>,
 }
 
@@ -201,7 +203,12 @@ fn run_train(args: TrainArgs) -> Result<()> {
         );
         state
     } else if let Some(path) = &args.init {
-        let model = Model::from_network(&named_network(Some(path), variant)?);
+        let mut model = Model::from_network(&named_network(Some(path), variant)?);
+        if let Some(buckets) = args.output_buckets {
+            model = model
+                .with_buckets(usize::from(buckets))
+                .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        }
         println!(
             "starting from {} ({} output buckets)",
             path.display(),
@@ -209,7 +216,7 @@ fn run_train(args: TrainArgs) -> Result<()> {
         );
         Checkpoint::start(model)
     } else {
-        let buckets = usize::from(args.output_buckets);
+        let buckets = usize::from(args.output_buckets.unwrap_or(1));
         Checkpoint::start(Model::random(variant, buckets, args.seed))
     };
     let split = args.data.read(args.mirror)?;

@@ -6,6 +6,7 @@
 //! `from_network` back.
 
 use super::dataset::{sigmoid, Dataset, Sample, WDL_SCALE};
+use anyhow::{bail, Result};
 use arrayvec::ArrayVec;
 use kaiser_engine::eval::nnue::features::{input_count, MAX_ACTIVE};
 use kaiser_engine::eval::nnue::{output_bucket, Network, HIDDEN, QA, QB, SCALE};
@@ -82,6 +83,36 @@ impl Model {
             buckets,
             params,
         }
+    }
+
+    /// This network with `buckets` output buckets, each a copy of its one output layer: it
+    /// evaluates every position as before, and training then lets the buckets learn apart. So
+    /// a one-bucket network gains buckets without losing what it learnt. A network that has
+    /// buckets already keeps them: asking it for another number is refused.
+    pub fn with_buckets(self, buckets: usize) -> Result<Model> {
+        if buckets == self.buckets {
+            return Ok(self);
+        }
+        if self.buckets != 1 {
+            bail!(
+                "the network has {} output buckets, and only a one-bucket network can be given more",
+                self.buckets
+            );
+        }
+        let layout = self.layout();
+        let output = &self.params[layout.output_weights..layout.output_bias];
+        let bias = self.params[layout.output_bias];
+        let mut params = Vec::with_capacity(Layout::of(self.variant, buckets).len);
+        params.extend_from_slice(&self.params[..layout.output_weights]);
+        for _ in 0..buckets {
+            params.extend_from_slice(output);
+        }
+        params.extend(std::iter::repeat_n(bias, buckets));
+        Ok(Model {
+            buckets,
+            params,
+            ..self
+        })
     }
 
     pub fn layout(&self) -> Layout {

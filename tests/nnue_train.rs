@@ -254,6 +254,40 @@ fn self_play(dir: &Path) -> PathBuf {
     data
 }
 
+/// `kaiser nnue loss` of the net `net` on `data`, two games in eight held out.
+fn held_out_loss(data: &str, net: &str) -> std::process::Output {
+    kaiser(&[
+        "nnue",
+        "loss",
+        "--data",
+        data,
+        "--holdout",
+        "4",
+        "--net",
+        net,
+    ])
+}
+
+/// One epoch of `kaiser nnue train` on `data` from the net `init`, two games in eight held
+/// out, with `extra` flags.
+fn refine(data: &str, out: &str, init: &str, extra: &[&str]) -> std::process::Output {
+    let args = [
+        "nnue",
+        "train",
+        "--data",
+        data,
+        "--out",
+        out,
+        "--epochs",
+        "1",
+        "--holdout",
+        "4",
+        "--init",
+        init,
+    ];
+    kaiser(&[&args[..], extra].concat())
+}
+
 /// The losses `kaiser nnue train` printed after `label`, in order.
 fn losses_after(stdout: &str, label: &str) -> Vec<f64> {
     stdout
@@ -332,16 +366,7 @@ fn training_on_self_play_lowers_its_loss_and_writes_a_net_the_engine_plays() {
     // `loss` measures the written net as training did, to the rounding of its weights; without
     // --net it measures the built-in network.
     let data_arg = data.to_str().unwrap();
-    let loss = kaiser(&[
-        "nnue",
-        "loss",
-        "--data",
-        data_arg,
-        "--holdout",
-        "4",
-        "--net",
-        net.to_str().unwrap(),
-    ]);
+    let loss = held_out_loss(data_arg, net.to_str().unwrap());
     let stdout = text(&loss.stdout);
     assert!(loss.status.success(), "{stdout}{}", text(&loss.stderr));
     let measured = held_out_losses(&stdout);
@@ -359,22 +384,7 @@ fn training_on_self_play_lowers_its_loss_and_writes_a_net_the_engine_plays() {
     let refined = dir.path().join("refined.nnue");
     let refined_arg = refined.to_str().unwrap();
     for init in [net.to_str().unwrap(), "built-in"] {
-        let output = kaiser(&[
-            "nnue",
-            "train",
-            "--data",
-            data_arg,
-            "--out",
-            refined_arg,
-            "--epochs",
-            "1",
-            "--holdout",
-            "4",
-            "--rate",
-            "0.0001",
-            "--init",
-            init,
-        ]);
+        let output = refine(data_arg, refined_arg, init, &["--rate", "0.0001"]);
         let stdout = text(&output.stdout);
         assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
         let refined_losses = held_out_losses(&stdout);
@@ -396,34 +406,15 @@ fn training_on_self_play_lowers_its_loss_and_writes_a_net_the_engine_plays() {
         .to_bytes();
     std::fs::write(&one_bucket, bytes).expect("a one-bucket net");
     let one_bucket_arg = one_bucket.to_str().unwrap();
-    let loss = kaiser(&[
-        "nnue",
-        "loss",
-        "--data",
-        data_arg,
-        "--holdout",
-        "4",
-        "--net",
-        one_bucket_arg,
-    ]);
+    let loss = held_out_loss(data_arg, one_bucket_arg);
     assert!(loss.status.success(), "{}", text(&loss.stderr));
     let measured = held_out_losses(&text(&loss.stdout));
-    let output = kaiser(&[
-        "nnue",
-        "train",
-        "--data",
+    let output = refine(
         data_arg,
-        "--out",
         refined_arg,
-        "--epochs",
-        "1",
-        "--holdout",
-        "4",
-        "--init",
         one_bucket_arg,
-        "--output-buckets",
-        "4",
-    ]);
+        &["--output-buckets", "4"],
+    );
     let stdout = text(&output.stdout);
     assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
     assert!(stdout.contains("(4 output buckets)"), "{stdout}");

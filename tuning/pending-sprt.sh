@@ -25,9 +25,12 @@
 #            lose, such as a fix of a search blind spot)
 #   WORK     where worktrees, binaries and games go (default /work): WORK/wt-sprt-*,
 #            WORK/bin/kaiser-*, WORK/runs/NAME-SEED.pgn
+#   BUILD_ONLY  set to 1 to build, test and print the signatures without playing (to ready
+#            the next patch beside a running match; SEED is then not needed)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-: "${NAME:?set NAME}" "${SEED:?set SEED}"
+: "${NAME:?set NAME}"
+[ "${BUILD_ONLY:-0}" = 1 ] || : "${SEED:?set SEED}"
 BASE=$(git log -1 --format=%h "${BASE:-main}" -- .cargo Cargo.toml Cargo.lock src crates tests benches book)
 TC=${TC:-2+0.02}
 VARIANT=${VARIANT:-empire}
@@ -62,6 +65,7 @@ build "$patched_tag" "$patch"
 for tag in "$base_tag" "$patched_tag"; do
     echo "$tag: $("$WORK/bin/kaiser-$tag" bench 2>&1 | tail -1)"
 done
+[ "${BUILD_ONLY:-0}" = 1 ] && exit 0
 
 echo "== $(date -u +%FT%TZ) SPRT of $NAME on $BASE against $BASE, $VARIANT, $TC, [$ELO0, $ELO1], seed $SEED"
 "$WORK/bin/kaiser-$base_tag" match -variant "$VARIANT" \

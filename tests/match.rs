@@ -249,6 +249,25 @@ fn fifty_moves_draw() {
     assert_end(&record, GameResult::Draw, fifty, 1);
 }
 
+#[test]
+fn a_capture_that_leaves_no_mating_material_draws_in_chess_only() {
+    // The rooks come off: king and bishop against king can mate no more.
+    let fen = "3k4/3r4/8/8/8/2B1K3/3R4/8 b - - 0 1";
+    let dead = Termination::Rules(EndReason::InsufficientMaterial);
+    let record = scripted(Variant::Chess, fen, "d7d2 e3d2");
+    assert_end(&record, GameResult::Draw, dead, 2);
+    assert_eq!(record.description(), "Draw by insufficient material");
+    // In Empire bare kings play on (a Kaiser can still walk to rank eight): the game goes on
+    // until the scripted engine has no move left.
+    let record = scripted(
+        Variant::Empire,
+        "3k4/3r4/8/8/8/8/5K2/3T4 w - - 0 1",
+        "d1d7 d8d7",
+    );
+    let no_move = Termination::IllegalMove("0000".to_string());
+    assert_end(&record, GameResult::Win(Color::Black), no_move, 2);
+}
+
 // Adjudication.
 
 fn adjudicated(adjudication: Adjudication, scores: [&str; 2]) -> GameRecord {

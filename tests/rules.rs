@@ -707,3 +707,43 @@ fn checkmate_at_halfmove_one_hundred_is_still_checkmate() {
         win(White, Checkmate),
     );
 }
+
+#[test]
+fn insufficient_material_ends_a_chess_game_for_the_arbiter() {
+    // Each side's verdict as pyffish's has_insufficient_material gives it: the game is drawn
+    // when neither side can mate, whatever the other does.
+    let dead = [
+        "8/8/3k4/8/8/3K4/8/8 w - - 0 1",
+        "8/8/3k4/8/8/3K4/3B4/8 w - - 0 1",
+        "8/8/3k4/8/8/3K4/3N4/8 b - - 0 1",
+        // Bishops all on dark squares, on one side or both.
+        "8/8/3k1b2/8/8/3K4/3B4/8 w - - 0 1",
+        "8/8/3k4/8/8/3K4/1B1B4/8 w - - 0 1",
+    ];
+    for fen in dead {
+        let pos = position(Chess, fen);
+        assert!(pos.insufficient_material(), "{fen}");
+        // The engine's own rules play on, as Fairy-Stockfish's do.
+        assert_eq!(pos.outcome(), None, "{fen}");
+    }
+    let alive = [
+        "8/8/3k4/8/8/3K4/3P4/8 w - - 0 1",
+        "8/8/3k4/8/8/3K4/3R4/8 w - - 0 1",
+        "8/8/3k4/8/8/3K4/2BB4/8 w - - 0 1",
+        "8/8/3k4/8/8/3K4/3BN3/8 w - - 0 1",
+        "8/8/3k4/8/8/3K4/2NN4/8 w - - 0 1",
+        // A helpmate needs only a piece on the other side.
+        "8/8/3kn3/8/8/3K4/3N4/8 w - - 0 1",
+        "8/8/3kb3/8/8/3K4/3B4/8 w - - 0 1",
+        "8/8/3kp3/8/8/3K4/3B4/8 w - - 0 1",
+        "8/8/3kn3/8/8/3K4/3B4/8 w - - 0 1",
+    ];
+    for fen in alive {
+        assert!(!position(Chess, fen).insufficient_material(), "{fen}");
+    }
+    // A bare king still wins by campmate in Empire and Orda.
+    for variant in [Empire, Variant::Orda] {
+        let bare_kings = position(variant, "8/8/2k5/8/8/5K2/8/8 w - - 0 1");
+        assert!(!bare_kings.insufficient_material());
+    }
+}

@@ -126,12 +126,15 @@ pub fn claim(outcome: Outcome, to_move: Color) -> String {
             EndReason::Repetition => {
                 write!(line, " {{{} loses by threefold repetition}}", name(to_move))
             }
-            EndReason::FiftyMoves => write!(line, " {{{} wins}}", name(winner)),
+            EndReason::FiftyMoves | EndReason::InsufficientMaterial => {
+                write!(line, " {{{} wins}}", name(winner))
+            }
         },
         Outcome::Draw { reason } => match reason {
             EndReason::Stalemate => write!(line, " {{Stalemate}}"),
             EndReason::Repetition => write!(line, " {{Draw by repetition}}"),
             EndReason::FiftyMoves => write!(line, " {{Draw by 50-move rule}}"),
+            EndReason::InsufficientMaterial => write!(line, " {{Insufficient material}}"),
             EndReason::Checkmate | EndReason::Campmate => write!(line, " {{Draw}}"),
         },
     };

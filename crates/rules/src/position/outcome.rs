@@ -2,9 +2,13 @@
 //!
 //! Precedence follows Fairy-Stockfish: campmate first, then the 50-move rule (a draw unless the
 //! side to move is checkmated) and threefold repetition, then checkmate and stalemate.
+//!
+//! Insufficient material is the arbiter's rule, not the engine's: `outcome` leaves it out, as
+//! Fairy-Stockfish's engine does, and `insufficient_material` answers it for a game's arbiter
+//! (as pychess asks pyffish, and cutechess-cli applies it in chess).
 
 use super::{PieceTracker, Position};
-use crate::types::Color;
+use crate::types::{Bitboard, Color, PieceType};
 use crate::variant::TerminalValue;
 use std::fmt;
 
@@ -19,6 +23,8 @@ pub enum EndReason {
     Repetition,
     /// 100 plies without a capture or a pawn move.
     FiftyMoves,
+    /// Neither side has the material to checkmate (`Position::insufficient_material`).
+    InsufficientMaterial,
 }
 
 impl fmt::Display for EndReason {
@@ -29,6 +35,7 @@ impl fmt::Display for EndReason {
             EndReason::Campmate => "campmate",
             EndReason::Repetition => "threefold repetition",
             EndReason::FiftyMoves => "50-move rule",
+            EndReason::InsufficientMaterial => "insufficient material",
         })
     }
 }
@@ -108,6 +115,42 @@ impl<T: PieceTracker> Position<T> {
             });
         }
         None
+    }
+
+    /// Whether neither side has the material to checkmate, whatever the other does: a draw by
+    /// the rules of chess (a dead position), judged by material as Fairy-Stockfish's
+    /// `has_insufficient_material` judges it for both sides. Never in a variant that a bare king
+    /// can still win (campmate) or where a stalemate or a repetition is not a draw.
+    pub fn insufficient_material(&self) -> bool {
+        let variant = self.variant;
+        !variant.has_campmate()
+            && variant.stalemate_value() == TerminalValue::Draw
+            && variant.repetition_value() == TerminalValue::Draw
+            && [Color::White, Color::Black]
+                .into_iter()
+                .all(|color| self.cannot_mate(color))
+    }
+
+    /// Whether `color` cannot mate even with its opponent's help: it has at most minor pieces,
+    /// and either none, or bishops whose squares are all of one colour (with every other piece
+    /// on the board a king or a bishop on that colour), or one knight and no other piece.
+    fn cannot_mate(&self, color: Color) -> bool {
+        let kings = self.pieces_of_type(PieceType::King);
+        let (knights, bishops) = (
+            self.pieces(color, PieceType::Knight),
+            self.pieces(color, PieceType::Bishop),
+        );
+        if self.pieces_of(color) & !kings != knights | bishops {
+            return false;
+        }
+        let all_bishops = self.pieces_of_type(PieceType::Bishop);
+        let others = self.occupied() & !kings & !all_bishops;
+        let both_colours = (all_bishops & Bitboard::DARK_SQUARES).any()
+            && (all_bishops & !Bitboard::DARK_SQUARES).any();
+        if bishops.any() && (both_colours || others.any()) {
+            return false;
+        }
+        !(knights.any() && (self.occupied() & !kings).more_than_one())
     }
 
     /// How many times the current position occurred before (same pieces, side to move, castling

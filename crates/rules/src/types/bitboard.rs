@@ -10,6 +10,8 @@ pub struct Bitboard(pub u64);
 impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
     pub const FULL: Bitboard = Bitboard(!0);
+    /// The dark squares, a1's colour.
+    pub const DARK_SQUARES: Bitboard = Bitboard(0xaa55_aa55_aa55_aa55);
 
     /// The set holding only `sq`.
     #[inline]

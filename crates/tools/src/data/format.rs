@@ -232,12 +232,13 @@ pub enum Ending {
 }
 
 impl Ending {
-    const RULES: [EndReason; 5] = [
+    const RULES: [EndReason; 6] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::Campmate,
         EndReason::Repetition,
         EndReason::FiftyMoves,
+        EndReason::InsufficientMaterial,
     ];
 
     fn code(self) -> u8 {

@@ -41,9 +41,10 @@ Engine-vs-engine matches with Kaiser as the arbiter.
 Plays games between two UCI engines (Kaiser builds, Fairy-Stockfish, anything that speaks UCI)
 for Empire, Orda or chess. Kaiser checks every move against its rules and keeps the clocks: an
 illegal move, a crash, a stall or a time forfeit loses. Games end by the rules (checkmate,
-stalemate, campmate, repetition, 50-move rule) or by optional adjudication. Each opening is
-played twice, colours swapped; results are counted per game and per game pair (pentanomial),
-and an SPRT can stop the match early. Results are from the first engine's point of view.";
+stalemate, campmate, repetition, 50-move rule, and in chess insufficient material) or by
+optional adjudication. Each opening is played twice, colours swapped; results are counted per
+game and per game pair (pentanomial), and an SPRT can stop the match early. Results are from
+the first engine's point of view.";
 
 const AFTER_HELP: &str = r#"Engines (-engine twice; -each for settings both share, which -engine overrides):
   cmd=PATH           the engine program (relative to the current directory)

@@ -1,7 +1,8 @@
 //! One game between two engines, arbitrated by Kaiser's rules: every move is checked for
 //! legality, the clocks are the runner's own, the game ends by the rules of the variant
-//! (`Position::outcome`), by an engine's fault (illegal move, crash, stall, time forfeit) or by
-//! adjudication, and the record keeps each move with the engine's score, depth and time.
+//! (`Position::outcome`, and in chess a draw when neither side has the material to mate), by
+//! an engine's fault (illegal move, crash, stall, time forfeit) or by adjudication, and the
+//! record keeps each move with the engine's score, depth and time.
 
 use super::adjudication::{Adjudication, Adjudicator, Verdict};
 use super::engine::{Engine, Fault};
@@ -186,11 +187,17 @@ fn run(
     let controls = record.time_controls;
     let mut clocks = controls.each_ref().map(Clock::new);
     let mut adjudicator = Adjudicator::new(settings.adjudication);
-    let rules_end = |pos: &Position| {
-        pos.outcome().map(|outcome| {
+    let rules_end = |pos: &Position| match pos.outcome() {
+        Some(outcome) => {
             let result = outcome.winner().map_or(GameResult::Draw, GameResult::Win);
-            (result, Termination::Rules(outcome.reason()))
-        })
+            Some((result, Termination::Rules(outcome.reason())))
+        }
+        // The arbiter's rule, which the engines' own rules leave out.
+        None if pos.insufficient_material() => Some((
+            GameResult::Draw,
+            Termination::Rules(EndReason::InsufficientMaterial),
+        )),
+        None => None,
     };
     if let Some(end) = rules_end(&pos) {
         return end;

@@ -9,7 +9,9 @@
 #   BIN=/work/bin/kaiser-41base VARIANT=orda SEED=2026112901 tuning/gauge.sh
 #
 # Settings, from the environment:
-#   BIN      the Kaiser binary (also runs the match)
+#   BIN      the Kaiser binary
+#   RUNNER   the Kaiser binary that runs and arbitrates the match (default BIN); today's
+#            runner gauges an older build (the issue's starting one) as it gauges main
 #   VARIANT  empire, orda or chess
 #   SEED     the match's seed
 #   FSF      Fairy-Stockfish's binary (default /work/ext/fsf/src/stockfish)
@@ -20,6 +22,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${BIN:?set BIN}" "${VARIANT:?set VARIANT}" "${SEED:?set SEED}"
 BIN=$(realpath "$BIN")
+RUNNER=$(realpath "${RUNNER:-$BIN}")
 FSF=$(realpath "${FSF:-/work/ext/fsf/src/stockfish}")
 ROUNDS=${ROUNDS:-100}
 TC=${TC:-10+0.1}
@@ -28,7 +31,7 @@ variants_ini=$(realpath ../shared/variants.ini)
 mkdir -p "$WORK/runs"
 
 echo "== $(date -u +%FT%TZ) gauge of $BIN against $FSF: $VARIANT, $TC, $ROUNDS pairs, seed $SEED"
-"$BIN" match -variant "$VARIANT" \
+"$RUNNER" match -variant "$VARIANT" \
     -engine cmd="$BIN" name=kaiser option.OwnBook=false \
     -engine cmd="$FSF" name=fsf option.VariantPath="$variants_ini" "option.Use NNUE=false" \
     -each tc="$TC" option.Hash=16 option.Threads=1 \

@@ -467,6 +467,15 @@ fn kaiser_plays_kaiser_from_openings_with_pgn() {
     assert!(output.status.success(), "{stdout}\n{stderr}");
     assert!(stdout.contains("Score of first vs second"), "{stdout}");
     assert!(stdout.contains("Ptnml(0-2)"), "{stdout}");
+    let by_colour = stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("first as White: "))
+        .unwrap_or_else(|| panic!("no score by colour: {stdout}"));
+    let games_by_colour: Vec<u32> = by_colour
+        .split(", as Black: ")
+        .map(|w_l_d| w_l_d.split(" - ").map(|n| n.parse::<u32>().unwrap()).sum())
+        .collect();
+    assert_eq!(games_by_colour, [2, 2], "{by_colour}");
     assert_eq!(stderr.matches("Finished game").count(), 4, "{stderr}");
     let games = parse_pgn(&std::fs::read_to_string(&pgn).unwrap()).expect("the PGN replays");
     assert_eq!(games.len(), 4);

@@ -82,8 +82,8 @@ fn status_line(tally: &Tally, total: usize, sprt: Option<&Sprt>) -> String {
     line
 }
 
-/// The final summary: score, Elo (logistic and normalized), pentanomial counts, the SPRT and
-/// how the games ended.
+/// The final summary: score, the score by colour, Elo (logistic and normalized), pentanomial
+/// counts, the SPRT and how the games ended.
 pub fn summary(
     names: [&str; 2],
     report: &MatchReport,
@@ -101,6 +101,18 @@ pub fn summary(
         games.draws(),
         games.score(),
         games.total()
+    );
+    let [white, black] = &tally.by_colour;
+    let _ = writeln!(
+        text,
+        "{} as White: {} - {} - {}, as Black: {} - {} - {}",
+        names[0],
+        white.wins(),
+        white.losses(),
+        white.draws(),
+        black.wins(),
+        black.losses(),
+        black.draws()
     );
     let _ = writeln!(text, "{}", elo_lines(tally));
     if let (Some(sprt), Some(decision)) = (sprt, report.decision) {

@@ -1,6 +1,6 @@
 //! The running score of a match from the first engine's point of view: games (win, draw,
-//! loss), game pairs (pentanomial: the two games of one opening, colours swapped) and how the
-//! games ended.
+//! loss), the same by the colour it played (in Empire and Orda the two armies differ), game
+//! pairs (pentanomial: the two games of one opening, colours swapped) and how the games ended.
 
 use super::game::{GameRecord, GameResult, Termination};
 use crate::stats::{self, Pentanomial, Trinomial};
@@ -12,6 +12,8 @@ use std::collections::{BTreeMap, HashMap};
 pub struct Tally {
     /// Games, by the first engine's result.
     pub games: Trinomial,
+    /// The same games by the colour the first engine played, White's first.
+    pub by_colour: [Trinomial; 2],
     /// Completed game pairs, by the first engine's pair score.
     pub pairs: Pentanomial,
     /// How many games ended each way (`checkmate`, `time forfeit`, ...).
@@ -44,6 +46,7 @@ impl Tally {
             GameResult::Unfinished => return,
         };
         self.games.add(result);
+        self.by_colour[usize::from(!first_white)].add(result);
         *self
             .terminations
             .entry(termination_kind(record))
@@ -111,6 +114,12 @@ mod tests {
             (2, 1, 1)
         );
         assert_eq!(tally.pairs.counts, [0, 0, 1, 1, 0]);
+        assert_eq!(tally.by_colour[0].counts, [0, 0, 2], "White: two wins");
+        assert_eq!(
+            tally.by_colour[1].counts,
+            [1, 1, 0],
+            "Black: a loss, a draw"
+        );
         assert_eq!(tally.terminations["checkmate"], 3);
         assert_eq!(tally.terminations["illegal move"], 1);
     }

@@ -1,5 +1,5 @@
 //! `kaiser spsa` end to end: a short run against Kaiser itself writes its state, resumes from
-//! it, and refuses a state file with other settings or a damaged one.
+//! it, shows it, and refuses a state file with other settings or a damaged one.
 
 mod common;
 
@@ -48,6 +48,33 @@ fn a_run_plays_saves_and_resumes() {
     assert!(output.status.success(), "{output:?}");
     assert!(stdout.contains("resuming"), "{stdout}");
     assert!(!stdout.contains("iteration 2"), "{stdout}");
+
+    // Shown without playing, with the values as `kaiser match` options.
+    let output = kaiser(&["spsa", "--state", state_arg, "--show"]);
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{output:?}");
+    assert!(stdout.contains("1 of 1 iterations"), "{stdout}");
+    let options = stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("as match options: "))
+        .unwrap_or_else(|| panic!("no options line: {stdout}"));
+    let names: Vec<&str> = options
+        .split(' ')
+        .map(|option| {
+            option
+                .strip_prefix("option.")
+                .unwrap()
+                .split('=')
+                .next()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(names, ["rfp_margin", "lmr_base_centi"], "{options}");
+    assert_eq!(std::fs::read_to_string(&state).unwrap(), saved);
+    let missing = dir.path().join("none.json");
+    let output = kaiser(&["spsa", "--state", missing.to_str().unwrap(), "--show"]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(!missing.exists());
 
     std::fs::write(&state, "{\"tunables\": [").unwrap();
     let output = kaiser(&["spsa", "--state", state_arg]);

@@ -72,6 +72,10 @@ pub struct Args {
     /// More options for both sides, NAME=VALUE (repeatable).
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
+    /// Prints the saved run's values (against the defaults, and as `kaiser match` engine
+    /// options) without playing.
+    #[arg(long)]
+    show: bool,
 }
 
 /// Runs `kaiser spsa ...`.
@@ -80,6 +84,17 @@ pub fn run(args: Args) -> Result<()> {
         args.pairs > 0 && args.concurrency > 0,
         "--pairs and --concurrency must be positive"
     );
+    if args.show {
+        let spsa = Spsa::load(&args.state)?;
+        println!(
+            "{}: {} of {} iterations",
+            args.state.display(),
+            spsa.done,
+            spsa.iterations
+        );
+        print_values(&spsa);
+        return Ok(());
+    }
     let mut spsa = start_or_resume(&args)?;
     let engine = match &args.engine {
         Some(path) => path.clone(),
@@ -162,12 +177,25 @@ pub fn run(args: Args) -> Result<()> {
             games.losses(),
         );
     }
-    println!("done: {} iterations; tuned values:", spsa.done);
+    println!("done: {} iterations", spsa.done);
+    print_values(&spsa);
+    Ok(())
+}
+
+/// The run's values, each against its default, then as options for `kaiser match -engine`
+/// (the SPRT of the tuned values against the defaults).
+fn print_values(spsa: &Spsa) {
+    let defaults = Parameters::default();
+    println!("tuned values:");
     for (name, value) in spsa.values() {
-        let default = Parameters::default().get(name).unwrap_or(value);
+        let default = defaults.get(name).unwrap_or(value);
         println!("  {name} = {value} (default {default})");
     }
-    Ok(())
+    let options: Vec<String> = spsa
+        .values()
+        .map(|(name, value)| format!("option.{name}={value}"))
+        .collect();
+    println!("as match options: {}", options.join(" "));
 }
 
 /// The saved run at `--state`, or a new one.

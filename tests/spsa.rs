@@ -71,6 +71,12 @@ fn a_run_plays_saves_and_resumes() {
         .collect();
     assert_eq!(names, ["rfp_margin", "lmr_base_centi"], "{options}");
     assert_eq!(std::fs::read_to_string(&state).unwrap(), saved);
+    let output = kaiser(&["spsa", "--state", state_arg, "--show", "--iterations", "5"]);
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "a run's setting with --show: {output:?}"
+    );
     let missing = dir.path().join("none.json");
     let output = kaiser(&["spsa", "--state", missing.to_str().unwrap(), "--show"]);
     assert_eq!(output.status.code(), Some(2), "{output:?}");

@@ -74,7 +74,8 @@ pub struct Args {
     options: Vec<String>,
     /// Prints the saved run's values (against the defaults, and as `kaiser match` engine
     /// options) without playing.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["engine", "tc", "openings", "params", "iterations",
+          "r_end", "seed", "pairs", "concurrency", "options"])]
     show: bool,
 }
 

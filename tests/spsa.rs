@@ -42,12 +42,17 @@ fn a_run_plays_saves_and_resumes() {
     );
     assert_eq!(std::fs::read_to_string(&state).unwrap(), saved);
 
-    // Resumed as it was: already finished, nothing more is played.
-    let output = kaiser(&["spsa", "--state", state_arg]);
-    let stdout = text(&output.stdout);
-    assert!(output.status.success(), "{output:?}");
-    assert!(stdout.contains("resuming"), "{stdout}");
-    assert!(!stdout.contains("iteration 2"), "{stdout}");
+    // Resumed as it was, by the same command or with its parameters in another order:
+    // already finished, nothing more is played.
+    let mut reordered = args("1");
+    reordered[4] = "lmr_base_centi,rfp_margin";
+    for command in [vec!["spsa", "--state", state_arg], args("1"), reordered] {
+        let output = kaiser(&command);
+        let stdout = text(&output.stdout);
+        assert!(output.status.success(), "{command:?}: {output:?}");
+        assert!(stdout.contains("resuming"), "{stdout}");
+        assert!(!stdout.contains("iteration 2"), "{stdout}");
+    }
 
     // Shown without playing, with the values as `kaiser match` options.
     let output = kaiser(&["spsa", "--state", state_arg, "--show"]);

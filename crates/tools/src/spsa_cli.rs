@@ -213,7 +213,15 @@ fn start_or_resume(args: &Args) -> Result<Spsa> {
     }
     let spsa = Spsa::load(&args.state)?;
     let names: Vec<&str> = spsa.tunables.iter().map(|t| t.name.as_str()).collect();
-    let differs = (!args.params.is_empty() && args.params != names)
+    // The run keeps its parameters in declaration order, whatever order --params gave.
+    let same_params = {
+        let mut given: Vec<&str> = args.params.iter().map(String::as_str).collect();
+        let mut saved = names.clone();
+        given.sort_unstable();
+        saved.sort_unstable();
+        given == saved
+    };
+    let differs = (!args.params.is_empty() && !same_params)
         || args.iterations.is_some_and(|n| n != spsa.iterations)
         || args.seed.is_some_and(|s| s != spsa.seed)
         || args

@@ -46,7 +46,7 @@ impl Tally {
             GameResult::Unfinished => return,
         };
         self.games.add(result);
-        self.by_colour[usize::from(!first_white)].add(result);
+        self.by_colour[first.index()].add(result);
         *self
             .terminations
             .entry(termination_kind(record))

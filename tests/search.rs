@@ -29,6 +29,22 @@ fn uci(pos: &Position, text: &str) -> Move {
         .unwrap_or_else(|| panic!("{text} is not legal"))
 }
 
+/// After `ms` milliseconds, on another thread, calls `signal` (`SearchControl::stop` or
+/// `ponderhit`) on `control`; joining the handle gives the moment it did.
+fn signal_after(
+    ms: u64,
+    control: &Arc<SearchControl>,
+    signal: fn(&SearchControl),
+) -> std::thread::JoinHandle<Instant> {
+    let control = Arc::clone(control);
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(ms));
+        let at = Instant::now();
+        signal(&control);
+        at
+    })
+}
+
 /// Searches to `depth` and returns the best move (as text) and the score.
 fn search_depth(variant: Variant, fen: &str, depth: u32) -> (String, Score) {
     let pos = position(variant, fen);
@@ -113,13 +129,7 @@ fn finished_games_are_answered_without_a_search() {
         ..Limits::default()
     };
     let start = Instant::now();
-    let stopper = {
-        let control = Arc::clone(&control);
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(150));
-            control.stop();
-        })
-    };
+    let stopper = signal_after(150, &control, SearchControl::stop);
     let result = Engine::new().search(&pos, &limits, &control, &NullListener);
     stopper.join().unwrap();
     assert!(start.elapsed() >= Duration::from_millis(150));
@@ -182,15 +192,7 @@ fn multipv_reports_distinct_lines() {
 fn stop_ends_an_infinite_search_promptly() {
     let pos = Position::startpos(Variant::Empire);
     let control = Arc::new(SearchControl::new());
-    let stopper = {
-        let control = Arc::clone(&control);
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(300));
-            let at = Instant::now();
-            control.stop();
-            at
-        })
-    };
+    let stopper = signal_after(300, &control, SearchControl::stop);
     let limits = Limits {
         infinite: true,
         ..Limits::default()
@@ -214,13 +216,7 @@ fn infinite_search_waits_for_stop_even_when_done() {
         ..Limits::default()
     };
     let start = Instant::now();
-    let stopper = {
-        let control = Arc::clone(&control);
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(150));
-            control.stop();
-        })
-    };
+    let stopper = signal_after(150, &control, SearchControl::stop);
     let result = Engine::new().search(&pos, &limits, &control, &NullListener);
     stopper.join().unwrap();
     assert!(start.elapsed() >= Duration::from_millis(150));
@@ -242,14 +238,7 @@ fn pondering_ignores_the_clock_until_ponderhit() {
         ..Limits::default()
     };
     let start = Instant::now();
-    let hitter = {
-        let control = Arc::clone(&control);
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(300));
-            control.ponderhit();
-            Instant::now()
-        })
-    };
+    let hitter = signal_after(300, &control, SearchControl::ponderhit);
     let result = Engine::new().search(&pos, &limits, &control, &NullListener);
     let hit_at = hitter.join().unwrap();
     assert!(start.elapsed() >= Duration::from_millis(300));

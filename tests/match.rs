@@ -507,6 +507,38 @@ fn kaiser_plays_kaiser_from_openings_with_pgn() {
 }
 
 #[test]
+fn what_an_engine_says_of_its_options_is_shown() {
+    let kaiser = format!("cmd={}", env!("CARGO_BIN_EXE_kaiser"));
+    let output = kaiser_match(&[
+        "-engine",
+        &kaiser,
+        "name=first",
+        "option.Hsh=8",
+        "option.EvalFile=/nonexistent/net.nnue",
+        "-engine",
+        &kaiser,
+        "name=second",
+        "-each",
+        "depth=1",
+        "-games",
+        "2",
+        "-maxmoves",
+        "4",
+    ]);
+    let (stdout, stderr) = (text(&output.stdout), text(&output.stderr));
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    assert!(stderr.contains("first: No such option: Hsh"), "{stderr}");
+    assert!(
+        stderr.contains("first: EvalFile /nonexistent/net.nnue refused"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.lines().any(|line| line.starts_with("second: ")),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn the_sprt_stops_a_lopsided_match() {
     let output = kaiser_match(&[
         "-engine",

@@ -2,7 +2,8 @@
 //! its standard input and read through a thread that timestamps every line of its output.
 //!
 //! Every wait has a deadline, so a stalled engine never hangs the match; a closed output means
-//! the engine crashed. Dropping an `Engine` kills its process.
+//! the engine crashed. Dropping an `Engine` kills its process. What the engine says in `info
+//! string` lines between games (its answers to the options) goes to standard error.
 
 use super::info::{bestmove, SearchInfo};
 use super::time_control::TimeControl;
@@ -176,7 +177,10 @@ impl Engine {
     }
 
     /// Starts a game: `ucinewgame`, then `isready`, answered by `readyok` within `timeout`.
-    /// Output left over from earlier searches is skipped.
+    /// Output left over from earlier searches is skipped, but what the engine says in `info
+    /// string` lines goes to standard error under its name: before the first game these are
+    /// its answers to the options (a refused value, an unknown name), which must not pass in
+    /// silence.
     pub fn new_game(&mut self, timeout: Duration) -> Result<(), Fault> {
         self.send("ucinewgame")?;
         self.send("isready")?;
@@ -184,7 +188,11 @@ impl Engine {
         loop {
             match self.next_line(deadline) {
                 Ok(line) if line.text.trim() == "readyok" => return Ok(()),
-                Ok(_) => {}
+                Ok(line) => {
+                    if let Some(note) = line.text.trim().strip_prefix("info string ") {
+                        eprintln!("{}: {note}", self.config.name);
+                    }
+                }
                 Err(RecvTimeoutError::Timeout) => return Err(Fault::Stall("readyok")),
                 Err(RecvTimeoutError::Disconnected) => return Err(self.crash()),
             }

@@ -105,6 +105,8 @@ Statistics and adjudication:
 Output: a line per finished game and a status line (progress bar, W/D/L, Elo with its 95%
 interval, pentanomial counts, LLR with the SPRT bounds) on standard error, redrawn in place on
 a terminal and printed after every game otherwise; the final summary on standard output.
+What an engine says in `info string` lines between games (its answers to the options: a
+refused value, an unknown name) also goes to standard error, under the engine's name.
 
 Example (an SPRT of a new build against an old one, 2 games at a time):
   kaiser match -variant empire \

@@ -10,7 +10,7 @@ use kaiser_engine::{Color, Position, Variant};
 use kaiser_rules::types::MoveKind;
 use kaiser_tools::data::format::HEADER_BYTES;
 use kaiser_tools::data::store::open_run;
-use kaiser_tools::data::{DataError, DataReader, GameRecord, PlyScore};
+use kaiser_tools::data::{DataError, DataReader, GameRecord, PlyScore, RandomPlies};
 use kaiser_tools::datagen::{play, Config, SearchTally};
 use std::io::Write;
 use std::path::Path;
@@ -109,7 +109,7 @@ fn scores_are_from_whites_view() {
     let fen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
     let mut config = Config::new(Variant::Chess, vec![fen.to_string()]);
     config.nodes = 500;
-    config.random_plies = 0;
+    config.random_plies = RandomPlies::fixed(0);
     let game = play(&config, 0, &mut Engine::new(), &mut SearchTally::default());
     assert_eq!(game.start_fen.as_deref(), Some(fen));
     match game.plies[0].1 {

@@ -1,7 +1,8 @@
-//! `datagen`: training data from fast Kaiser self-play. Each game starts from a test opening
-//! (built into the binary, or a file's) followed by a few random moves, so that no two games are
-//! alike, then Kaiser plays both sides at a soft node limit a move (one search thread an
-//! engine). Every ply's move and score is recorded (`data::GameRecord`), and the game ends by the
+//! `datagen`: training data from fast Kaiser self-play. Each game starts from the variant's start
+//! position (or an opening of a file) followed by 8 to 16 random moves, so that no two games are
+//! alike, kept only where a short search finds the game still open and where no test opening
+//! was met on the way (the openings matches are judged on are never trained on). Then Kaiser
+//! plays both sides at a soft node limit a move (one search thread an engine). Every ply's move and score is recorded (`data::GameRecord`), and the game ends by the
 //! rules, by adjudication once its score has stayed decisive or level for long enough, or at a
 //! ply limit.
 //!
@@ -9,13 +10,14 @@
 //! interruptions, and games reach the sink in the order of their numbers: two runs with one seed
 //! write the same bytes, and a run resumes at the first game its file lacks.
 
-use super::data::{Ending, GameRecord, GameResult, Header, PlyScore, Source};
+use super::data::{Ending, GameRecord, GameResult, Header, PlyScore, RandomPlies, Source};
+use super::matches::openings::test_keys;
 use kaiser_engine::eval::nnue::Network;
 use kaiser_engine::search::{Engine, Info, Limits, Listener, Score, SearchControl};
 use kaiser_engine::{Color, Position, Variant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::io;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -55,7 +57,7 @@ pub struct Config {
     /// The soft node limit of each move's search: no new iteration starts past it.
     pub nodes: u32,
     /// Random moves played after the opening.
-    pub random_plies: u8,
+    pub random_plies: RandomPlies,
     /// A game still going after this many plies ends as a draw.
     pub max_plies: usize,
     pub adjudication: Adjudication,
@@ -63,6 +65,9 @@ pub struct Config {
     pub seed: u64,
     /// Starting positions (FENs); games take them at random.
     pub openings: Vec<String>,
+    /// Keys of the positions no game may start in or pass through before its start: the test
+    /// openings (`matches::openings::test_keys`).
+    pub excluded: Arc<HashSet<u64>>,
     /// The network that evaluates, in place of the engine's own (its built-in network for the
     /// variant, or else the hand-written evaluation).
     pub network: Option<Arc<Network>>,
@@ -74,22 +79,32 @@ const HARD_NODES_FACTOR: u64 = 4;
 const MAX_START_CP: i32 = 300;
 /// ... up to this many times.
 const OPENING_DRAWS: u32 = 8;
+/// Random lines that end the game or meet an excluded position are drawn again up to this
+/// many times; then the game starts from its opening with no random moves.
+const LINE_DRAWS: u32 = 64;
 /// Hash table of each game's engine.
 const HASH_MB: usize = 16;
 
 impl Config {
-    /// The defaults of `kaiser datagen` for `variant`, starting from `openings`.
+    /// The defaults of `kaiser datagen` for `variant`, starting from `openings` (none: the
+    /// variant's start position), avoiding the variant's test openings.
     pub fn new(variant: Variant, openings: Vec<String>) -> Config {
+        let openings = if openings.is_empty() {
+            vec![variant.start_fen().to_string()]
+        } else {
+            openings
+        };
         Config {
             variant,
             games: 1000,
             nodes: 2500,
-            random_plies: 4,
+            random_plies: RandomPlies { min: 8, max: 16 },
             max_plies: 400,
             adjudication: Adjudication::default(),
             threads: 1,
             seed: 1,
             openings,
+            excluded: Arc::new(test_keys(variant)),
             network: None,
         }
     }
@@ -140,6 +155,21 @@ pub fn run(
 ) -> io::Result<SearchTally> {
     if config.openings.is_empty() {
         return Err(io::Error::other("no openings to start games from"));
+    }
+    if config.random_plies.min > config.random_plies.max {
+        return Err(io::Error::other(format!(
+            "random moves {}: the least is above the most",
+            config.random_plies
+        )));
+    }
+    for fen in &config.openings {
+        let pos = Position::from_fen(fen, config.variant)
+            .map_err(|e| io::Error::other(format!("opening {fen}: {e}")))?;
+        if config.excluded.contains(&pos.key()) {
+            return Err(io::Error::other(format!(
+                "opening {fen} is a test opening: games judged on it must not be trained on"
+            )));
+        }
     }
     let next = AtomicU32::new(first);
     let writer = Mutex::new(OrderedSink {
@@ -279,27 +309,7 @@ fn start(
     let mut draws = 0;
     loop {
         draws += 1;
-        let opening = &config.openings[rng.gen_range(0..config.openings.len())];
-        let mut pos =
-            Position::from_fen(opening, config.variant).expect("openings are checked on load");
-        let mut plies = Vec::new();
-        for _ in 0..config.random_plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() || pos.outcome().is_some() {
-                break;
-            }
-            let m = moves[rng.gen_range(0..moves.len())];
-            plies.push((m, PlyScore::Unscored));
-            pos.make_move(m);
-        }
-        let game = GameRecord {
-            index,
-            start_fen: (opening != config.variant.start_fen()).then(|| opening.clone()),
-            opening_plies: plies.len() as u8,
-            plies,
-            result: GameResult::Draw,
-            ending: Ending::PlyLimit,
-        };
+        let (pos, game) = random_start(config, index, &mut rng);
         engine.clear();
         if draws == OPENING_DRAWS || pos.outcome().is_some() {
             return (pos, game);
@@ -309,6 +319,51 @@ fn start(
             engine.clear();
             return (pos, game);
         }
+    }
+}
+
+/// An opening and a random line from it that neither ends the game nor meets an excluded
+/// position, drawn up to `LINE_DRAWS` times; then the opening alone (never excluded: `run`
+/// checks the openings). A fixed number of random moves draws no length from `rng`, so runs
+/// made before lengths were drawn play the same games.
+fn random_start(config: &Config, index: u32, rng: &mut StdRng) -> (Position, GameRecord) {
+    let RandomPlies { min, max } = config.random_plies;
+    let mut draw = 0;
+    loop {
+        draw += 1;
+        let opening = &config.openings[rng.gen_range(0..config.openings.len())];
+        let mut pos =
+            Position::from_fen(opening, config.variant).expect("openings are checked on load");
+        let length = if min == max {
+            min
+        } else {
+            rng.gen_range(min..=max)
+        };
+        let length = if draw == LINE_DRAWS { 0 } else { length };
+        let mut plies = Vec::new();
+        let mut excluded = false;
+        for _ in 0..length {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            let m = moves[rng.gen_range(0..moves.len())];
+            plies.push((m, PlyScore::Unscored));
+            pos.make_move(m);
+            excluded |= config.excluded.contains(&pos.key());
+        }
+        if draw < LINE_DRAWS && (excluded || pos.outcome().is_some()) {
+            continue;
+        }
+        let game = GameRecord {
+            index,
+            start_fen: (opening != config.variant.start_fen()).then(|| opening.clone()),
+            opening_plies: plies.len() as u8,
+            plies,
+            result: GameResult::Draw,
+            ending: Ending::PlyLimit,
+        };
+        return (pos, game);
     }
 }
 
@@ -387,7 +442,7 @@ mod tests {
         let mut engine = Engine::new();
         let game = play(&config, 1, &mut engine, &mut SearchTally::default());
         assert_eq!(game.start_fen, None);
-        assert_eq!(usize::from(game.opening_plies), 4);
+        assert!((8..=16).contains(&game.opening_plies));
         let mut positions = 0;
         game.training_positions(Variant::Empire, 0, |p: TrainingPosition| {
             assert!(!p.pos.in_check() && p.pos.outcome().is_none());
@@ -401,6 +456,54 @@ mod tests {
             play(&config, 1, &mut Engine::new(), &mut SearchTally::default()),
             game
         );
+    }
+
+    #[test]
+    fn no_game_starts_in_or_passes_through_an_excluded_position() {
+        let mut config = config();
+        let start = Position::startpos(Variant::Empire);
+        let mut excluded = HashSet::new();
+        for m in start.legal_moves() {
+            let mut pos = start.clone();
+            pos.make_move(m);
+            if m != start.legal_moves()[0] {
+                excluded.insert(pos.key());
+            }
+        }
+        config.excluded = Arc::new(excluded);
+        config.random_plies = RandomPlies::fixed(1);
+        let mut rng = StdRng::seed_from_u64(5);
+        for index in 0..20 {
+            let (_, game) = random_start(&config, index, &mut rng);
+            let first = game.plies.first().map(|&(m, _)| m);
+            assert!(first.is_none() || first == Some(start.legal_moves()[0]));
+        }
+        config.excluded = Arc::new(
+            config
+                .excluded
+                .iter()
+                .copied()
+                .chain([{
+                    let mut pos = start.clone();
+                    pos.make_move(start.legal_moves()[0]);
+                    pos.key()
+                }])
+                .collect(),
+        );
+        let (pos, game) = random_start(&config, 0, &mut rng);
+        assert_eq!(
+            (game.opening_plies, pos.key()),
+            (0, start.key()),
+            "the opening alone"
+        );
+    }
+
+    #[test]
+    fn test_openings_are_refused_as_starts() {
+        let mut config = config();
+        config.openings = crate::matches::openings::built_in(Variant::Empire)[..3].to_vec();
+        let error = run(&config, 0, &mut |_| Ok(())).unwrap_err();
+        assert!(error.to_string().contains("is a test opening"), "{error}");
     }
 
     #[test]

@@ -2,9 +2,9 @@
 
 use super::cli::{count_up_to, positive, variant};
 use super::data::store::{self, RunFile};
-use super::data::{Header, Source};
+use super::data::{Header, RandomPlies, Source};
 use super::datagen::{self, Config};
-use super::matches::openings::{built_in, read_file};
+use super::matches::openings::read_file;
 use super::pgn_import;
 use super::progress::Progress;
 use anyhow::{Context, Result};
@@ -44,11 +44,12 @@ pub struct Args {
     /// The run's random seed
     #[arg(long, value_name = "S", default_value_t = defaults().seed)]
     seed: u64,
-    /// Random moves after each opening
-    #[arg(long, value_name = "N", default_value_t = defaults().random_plies)]
-    random_plies: u8,
-    /// Starting positions, FEN or EPD lines (default: the variant's test openings, built into
-    /// the binary)
+    /// Random moves after each opening: N, or MIN-MAX drawn uniformly for each game
+    #[arg(long, value_name = "N|MIN-MAX", default_value_t = defaults().random_plies,
+          value_parser = parse_random_plies)]
+    random_plies: RandomPlies,
+    /// Starting positions, FEN or EPD lines (default: the variant's start position); none may
+    /// be a test opening
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
     /// The data directory (default $KAISER_DATA_DIR, else $XDG_DATA_HOME/kaiser, else
@@ -68,9 +69,12 @@ pub struct Args {
 }
 
 const AFTER_HELP: &str = "\
-Each game starts from a random opening and random moves, then Kaiser plays both sides, one
-search thread each, stopping each search after the iteration that passes the node limit (or at
-four times the limit). A start that a search scores beyond 3 pawns is drawn again. Every move
+Each game starts from the variant's start position (or a random opening of --openings) and 8 to
+16 random moves (--random-plies); a line that meets one of the variant's test openings (both
+built-in sets, which matches are judged on) or ends the game is drawn again, and so is a start
+that a search scores beyond 3 pawns. Then Kaiser plays both sides, one search thread each,
+stopping each search after the iteration that passes the node limit (or at four times the
+limit). Every move
 is written with its score (centipawns for White), and the game's result; a game ends by the
 rules, by adjudication (a score of 15 pawns or more for one side 8 plies running, or within
 0.08 pawns 16 plies running after ply 80), or as a draw after 400 plies.
@@ -91,6 +95,26 @@ fn defaults() -> Config {
     Config::new(Variant::Empire, Vec::new())
 }
 
+/// `--random-plies`: `N` or `MIN-MAX`.
+fn parse_random_plies(text: &str) -> Result<RandomPlies, String> {
+    let count = |t: &str| {
+        t.trim()
+            .parse::<u8>()
+            .map_err(|_| format!("'{t}' is not a number of moves from 0 to 255"))
+    };
+    let plies = match text.split_once('-') {
+        Some((min, max)) => RandomPlies {
+            min: count(min)?,
+            max: count(max)?,
+        },
+        None => RandomPlies::fixed(count(text)?),
+    };
+    if plies.min > plies.max {
+        return Err(format!("'{text}': the least is above the most"));
+    }
+    Ok(plies)
+}
+
 /// Runs `kaiser datagen`.
 pub fn run(args: Args) -> Result<()> {
     if !args.pgn.is_empty() {
@@ -99,7 +123,7 @@ pub fn run(args: Args) -> Result<()> {
     }
     let openings = match &args.openings {
         Some(file) => read_file(file, args.variant)?,
-        None => built_in(args.variant),
+        None => Vec::new(),
     };
     let config = Config {
         games: args.games,
@@ -191,7 +215,7 @@ fn import_games(pgn_files: &[PathBuf], variant: Variant, out: &Path) -> Result<(
         nodes: 0,
         seed: 0,
         openings: 0,
-        random_plies: 0,
+        random_plies: RandomPlies::fixed(0),
     };
     let mut bytes = header.encode().to_vec();
     let mut games = 0;
@@ -209,4 +233,21 @@ fn import_games(pgn_files: &[PathBuf], variant: Variant, out: &Path) -> Result<(
     std::fs::write(out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
     eprintln!("{}: {games} games", out.display());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_plies_are_a_count_or_a_range() {
+        assert_eq!(parse_random_plies("4"), Ok(RandomPlies::fixed(4)));
+        assert_eq!(
+            parse_random_plies("8-16"),
+            Ok(RandomPlies { min: 8, max: 16 })
+        );
+        for bad in ["", "16-8", "-3", "300", "a-b"] {
+            assert!(parse_random_plies(bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -93,7 +93,36 @@ pub struct Header {
     /// CRC-32 of the run's opening FENs, one a line (0 for imported games).
     pub openings: u32,
     /// Random moves played after each opening.
-    pub random_plies: u8,
+    pub random_plies: RandomPlies,
+}
+
+/// How many random moves a game plays after its opening: from `min` to `max`, drawn uniformly
+/// for each game. Byte 28 of the header holds `min`, byte 29 `max`, zero when it equals `min`
+/// (so files written before the range existed read as a fixed count).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RandomPlies {
+    pub min: u8,
+    pub max: u8,
+}
+
+impl RandomPlies {
+    /// Always `plies` random moves.
+    pub const fn fixed(plies: u8) -> RandomPlies {
+        RandomPlies {
+            min: plies,
+            max: plies,
+        }
+    }
+}
+
+impl fmt::Display for RandomPlies {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.min == self.max {
+            write!(f, "{}", self.min)
+        } else {
+            write!(f, "{}-{}", self.min, self.max)
+        }
+    }
 }
 
 impl Header {
@@ -109,7 +138,10 @@ impl Header {
         bytes[12..16].copy_from_slice(&self.nodes.to_le_bytes());
         bytes[16..24].copy_from_slice(&self.seed.to_le_bytes());
         bytes[24..28].copy_from_slice(&self.openings.to_le_bytes());
-        bytes[28] = self.random_plies;
+        bytes[28] = self.random_plies.min;
+        if self.random_plies.max != self.random_plies.min {
+            bytes[29] = self.random_plies.max;
+        }
         let crc = crc32fast::hash(&bytes[..HEADER_BODY_BYTES]);
         bytes[HEADER_BODY_BYTES..].copy_from_slice(&crc.to_le_bytes());
         bytes
@@ -162,7 +194,10 @@ impl Header {
             nodes: u32::from_le_bytes(bytes[12..16].try_into().expect("four bytes")),
             seed: u64::from_le_bytes(bytes[16..24].try_into().expect("eight bytes")),
             openings: u32::from_le_bytes(bytes[24..28].try_into().expect("four bytes")),
-            random_plies: bytes[28],
+            random_plies: RandomPlies {
+                min: bytes[28],
+                max: if bytes[29] == 0 { bytes[28] } else { bytes[29] },
+            },
         })
     }
 }
@@ -478,10 +513,21 @@ mod tests {
             nodes: 5000,
             seed: 42,
             openings: 0xdead_beef,
-            random_plies: 4,
+            random_plies: RandomPlies { min: 8, max: 16 },
         };
         let bytes = header.encode();
         assert_eq!(Header::decode(&bytes).unwrap(), header);
+        let fixed = Header {
+            random_plies: RandomPlies::fixed(4),
+            ..header
+        };
+        let fixed_bytes = fixed.encode();
+        assert_eq!(
+            (fixed_bytes[28], fixed_bytes[29]),
+            (4, 0),
+            "as before the range"
+        );
+        assert_eq!(Header::decode(&fixed_bytes).unwrap(), fixed);
         assert!(matches!(
             Header::decode(&bytes[..30]),
             Err(DataError::Truncated { offset: 0, .. })

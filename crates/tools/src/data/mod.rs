@@ -7,5 +7,7 @@ pub mod reader;
 pub mod store;
 pub mod summary;
 
-pub use format::{DataError, Ending, GameRecord, GameResult, Header, PlyScore, Source};
+pub use format::{
+    DataError, Ending, GameRecord, GameResult, Header, PlyScore, RandomPlies, Source,
+};
 pub use reader::{is_training_position, DataReader, TrainingPosition};

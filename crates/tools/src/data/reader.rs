@@ -4,6 +4,7 @@
 use super::format::{DataError, GameRecord, GameResult, Header, PlyScore, HEADER_BYTES};
 use kaiser_engine::Position;
 use kaiser_rules::types::{Move, MoveKind};
+use std::collections::HashSet;
 use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::path::Path;
@@ -184,6 +185,22 @@ impl GameRecord {
             pos.make_move(m);
         }
         Ok(())
+    }
+
+    /// Whether the game's start or a position its opening plies reach has a key in `keys` (the
+    /// test openings: a game that met one would train on what matches are judged on). Checks
+    /// replaying the whole game, as `replay` does.
+    pub fn opening_meets(
+        &self,
+        variant: kaiser_engine::Variant,
+        offset: u64,
+        keys: &HashSet<u64>,
+    ) -> Result<bool, DataError> {
+        let mut met = false;
+        self.replay(variant, offset, |ply, pos, _, _| {
+            met |= ply <= usize::from(self.opening_plies) && keys.contains(&pos.key());
+        })?;
+        Ok(met)
     }
 
     /// Replays the game, calling `visit` with each training position: past the opening, and

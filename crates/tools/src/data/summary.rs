@@ -3,6 +3,7 @@
 
 use super::format::{PlyScore, Source};
 use super::reader::DataReader;
+use crate::matches::openings::test_keys;
 use anyhow::{anyhow, Result};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -28,6 +29,8 @@ pub struct Tally {
     pub endings: BTreeMap<String, u64>,
     pub scores: [u64; SCORE_EDGES.len() + 1],
     pub phases: [u64; PHASE_BUCKETS],
+    /// Games whose start or opening plies met a test opening (none should).
+    pub test_openings_met: u64,
     /// Files by where their games come from, with settings: `self-play, 5000 nodes, seed 1`.
     pub runs: BTreeMap<String, u64>,
 }
@@ -52,6 +55,7 @@ impl Summary {
             Source::Pgn => "imported from PGN".to_string(),
         };
         let context = |e| anyhow!("{}: {e}", path.display());
+        let test_keys = test_keys(header.variant);
         while let Some((offset, game)) = reader.next_game().map_err(context)? {
             tally.games += 1;
             tally.plies += game.plies.len() as u64;
@@ -67,6 +71,12 @@ impl Summary {
                 tally.phases[(pieces / PHASE_WIDTH).min(PHASE_BUCKETS - 1)] += 1;
             })
             .map_err(context)?;
+            if game
+                .opening_meets(header.variant, offset, &test_keys)
+                .map_err(context)?
+            {
+                tally.test_openings_met += 1;
+            }
         }
         *tally.runs.entry(run).or_default() += 1;
         Ok(())
@@ -116,6 +126,16 @@ impl Tally {
             out,
             "  bytes      {} ({per_position:.2} a training position)",
             self.bytes
+        );
+        let _ = writeln!(
+            out,
+            "  test openings met before the start: {} games{}",
+            self.test_openings_met,
+            if self.test_openings_met > 0 {
+                " (their games train on what matches are judged on)"
+            } else {
+                ""
+            }
         );
         let [black, draws, white] = self.results;
         let _ = writeln!(

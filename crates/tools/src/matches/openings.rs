@@ -8,6 +8,7 @@ use kaiser_engine::{user_file, Position, Variant};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use std::collections::HashSet;
 use std::path::Path;
 
 /// In which order the openings are played.
@@ -88,7 +89,8 @@ pub fn read_file(path: &Path, variant: Variant) -> Result<Vec<String>> {
     parse_text(&text, variant, &path.display().to_string())
 }
 
-/// The test openings built into the binary: `book/<variant>-openings.epd`.
+/// The test openings built into the binary: `book/<variant>-openings.epd`, which SPRTs and
+/// gauges play.
 pub fn built_in(variant: Variant) -> Vec<String> {
     let text = match variant {
         Variant::Chess => include_str!("../../../../book/chess-openings.epd"),
@@ -96,6 +98,32 @@ pub fn built_in(variant: Variant) -> Vec<String> {
         Variant::Orda => include_str!("../../../../book/orda-openings.epd"),
     };
     parse_text(text, variant, "built-in openings").expect("the built-in openings are valid")
+}
+
+/// The second set of test openings, `book/<variant>-openings-2.epd`: made apart from the first
+/// (another seed, line length and window), so that a gauge played on both shows whether a
+/// figure holds beyond one set of openings.
+pub fn built_in_second(variant: Variant) -> Vec<String> {
+    let text = match variant {
+        Variant::Chess => include_str!("../../../../book/chess-openings-2.epd"),
+        Variant::Empire => include_str!("../../../../book/empire-openings-2.epd"),
+        Variant::Orda => include_str!("../../../../book/orda-openings-2.epd"),
+    };
+    parse_text(text, variant, "second built-in openings").expect("the built-in openings are valid")
+}
+
+/// The keys of every test opening of `variant`, both sets: positions no training game may
+/// start in or pass through on its way to its start.
+pub fn test_keys(variant: Variant) -> HashSet<u64> {
+    built_in(variant)
+        .iter()
+        .chain(&built_in_second(variant))
+        .map(|fen| {
+            Position::from_fen(fen, variant)
+                .expect("the built-in openings are valid")
+                .key()
+        })
+        .collect()
 }
 
 /// Every position of the openings in `text`, read from `source` (named in errors).
@@ -151,6 +179,12 @@ mod tests {
     fn the_built_in_openings_load() {
         for variant in Variant::ALL {
             assert_eq!(built_in(variant).len(), 250, "{variant}");
+            assert_eq!(built_in_second(variant).len(), 250, "{variant}");
+            assert_eq!(
+                test_keys(variant).len(),
+                500,
+                "{variant}: the two sets are apart"
+            );
         }
     }
 

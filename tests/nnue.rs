@@ -4,8 +4,9 @@
 
 mod common;
 
-use common::nnue::{lively_model, random_positions};
-use kaiser_engine::eval::nnue::{Accumulator, NetError, Network};
+use common::nnue::{lively_model, lively_model_of, random_positions};
+use kaiser_engine::eval::nnue::network::file_len;
+use kaiser_engine::eval::nnue::{Accumulator, NetError, Network, MAX_HIDDEN, MAX_OUTPUT_BUCKETS};
 use kaiser_engine::{MoveKind, Position, Variant};
 use kaiser_tools::nnue::dataset::Dataset;
 use rand::rngs::StdRng;
@@ -14,7 +15,8 @@ use rand::{Rng, SeedableRng};
 
 /// The quantised net's value of a position differs from the float net's by at most this many
 /// internal units plus this share of the value: rounding the first layer's weights to 1/255
-/// and the output weights to 1/64.
+/// and the output weights to 1/64. For a net of 128 neurons a side; the rounding errors of
+/// more neurons add up as a random walk's steps, so the bounds grow with the root of the width.
 const QUANTISATION_UNITS: f32 = 40.0;
 const QUANTISATION_SHARE: f32 = 0.02;
 /// On average over many positions the rounding errors mostly cancel: the mean error stays
@@ -23,22 +25,23 @@ const MEAN_QUANTISATION_UNITS: f32 = 10.0;
 
 #[test]
 fn the_engines_integer_net_matches_the_trainers_float_net() {
-    for variant in Variant::ALL {
-        let model = lively_model(variant, 11);
+    for (variant, hidden) in Variant::ALL.into_iter().zip([128, 256, 512]) {
+        let model = lively_model_of(variant, hidden, 8, 11);
         let net = model.quantise();
         let mut data = Dataset::new(variant);
         let positions = random_positions(variant, 3000, 5);
         for pos in &positions {
             data.push(pos, 0, 0.5);
         }
+        let widening = (hidden as f32 / 128.0).sqrt();
         let (mut worst, mut spread, mut total) = (0.0f32, 0.0f32, 0.0f32);
         for (pos, sample) in positions.iter().zip(&data.samples) {
             let float = model.evaluate(&data, sample);
             let integer = net.evaluate_position(pos) as f32;
             let error = (float - integer).abs();
             assert!(
-                error <= QUANTISATION_UNITS + QUANTISATION_SHARE * float.abs(),
-                "{variant}: float {float}, integer {integer} in {}",
+                error <= widening * QUANTISATION_UNITS + QUANTISATION_SHARE * float.abs(),
+                "{variant}, {hidden} hidden: float {float}, integer {integer} in {}",
                 pos.fen()
             );
             worst = worst.max(error);
@@ -51,18 +54,18 @@ fn the_engines_integer_net_matches_the_trainers_float_net() {
         );
         let mean = total / positions.len() as f32;
         assert!(
-            mean <= MEAN_QUANTISATION_UNITS,
+            mean <= widening * MEAN_QUANTISATION_UNITS,
             "{variant}: mean error {mean}"
         );
-        eprintln!("{variant}: quantisation error mean {mean:.1}, worst {worst:.1} units, values up to {spread:.0}");
+        eprintln!("{variant}, {hidden} hidden: quantisation error mean {mean:.1}, worst {worst:.1} units, values up to {spread:.0}");
     }
 }
 
 #[test]
 fn accumulators_kept_move_by_move_equal_ones_built_from_scratch() {
     let mut seen = [false; 4]; // castling, en passant, promotion, campmate
-    for variant in Variant::ALL {
-        let net = lively_model(variant, 3).quantise();
+    for (variant, hidden) in Variant::ALL.into_iter().zip([128, 384, 1024]) {
+        let net = lively_model_of(variant, hidden, 8, 3).quantise();
         let mut rng = StdRng::seed_from_u64(variant as u64);
         for _ in 0..60 {
             let mut pos = Position::startpos(variant);
@@ -194,7 +197,12 @@ fn the_engine_searches_with_a_net_from_eval_file_and_refuses_bad_ones() {
     assert_ne!(best, "(none)");
 
     let oversized = dir.path().join("oversized.nnue");
-    std::fs::write(&oversized, vec![0u8; 2 * bytes.len()]).expect("write the oversized file");
+    let largest = Variant::ALL
+        .map(|v| file_len(v, MAX_HIDDEN, MAX_OUTPUT_BUCKETS))
+        .into_iter()
+        .max()
+        .unwrap();
+    std::fs::write(&oversized, vec![0u8; largest + 1]).expect("write the oversized file");
     let mut bad_files = vec![
         (truncated, "bytes where"),
         (oversized, "larger than such a file can be"),

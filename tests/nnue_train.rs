@@ -7,9 +7,9 @@
 
 mod common;
 
-use common::nnue::{lively_model, lively_model_with_buckets, random_positions};
+use common::nnue::{lively_model, lively_model_of, random_positions};
 use common::{kaiser, text};
-use kaiser_engine::eval::nnue;
+use kaiser_engine::eval::nnue::{self, Network};
 use kaiser_engine::{Color, Variant};
 use kaiser_tools::nnue::checkpoint::Checkpoint;
 use kaiser_tools::nnue::dataset::Dataset;
@@ -80,7 +80,7 @@ fn a_run_broken_after_an_epoch_and_resumed_ends_where_an_unbroken_run_does() {
         seed: 4,
         out: dir.path().join(name),
     };
-    let start = || Checkpoint::start(Model::random(variant, 2, 1));
+    let start = || Checkpoint::start(Model::random(variant, 128, 2, 1).unwrap());
 
     let unbroken_settings = settings("unbroken.nnue");
     let mut unbroken = start();
@@ -160,7 +160,7 @@ fn training_lowers_the_loss_on_positions_it_never_saw() {
             seed: 7,
             out: dir.path().join(format!("{variant}.nnue")),
         };
-        let mut run = Checkpoint::start(Model::random(variant, 2, 7));
+        let mut run = Checkpoint::start(Model::random(variant, 128, 2, 7).unwrap());
         let untrained = train::loss(&run.model, &holdout, settings.score_share, 2);
         let mut losses = Vec::new();
         train::train(&mut run, &data, &holdout, &settings, |r| {
@@ -207,7 +207,7 @@ fn a_net_read_back_as_floats_quantises_to_itself() {
 fn a_one_bucket_net_given_buckets_evaluates_as_before() {
     for variant in Variant::ALL {
         let data = labelled_positions(variant, 300, 21);
-        let one = lively_model_with_buckets(variant, 1, 4);
+        let one = lively_model_of(variant, 128, 1, 4);
         let eight = one
             .clone()
             .with_buckets(8)
@@ -230,6 +230,42 @@ fn a_one_bucket_net_given_buckets_evaluates_as_before() {
             refused.to_string().contains("has 8 output buckets"),
             "{refused}"
         );
+    }
+}
+
+#[test]
+fn a_widened_net_evaluates_as_before_and_its_new_neurons_learn() {
+    for variant in Variant::ALL {
+        let data = labelled_positions(variant, 300, 23);
+        let narrow = lively_model_of(variant, 128, 8, 5);
+        let wide = narrow.clone().widened(384, 9).expect("128 widens to 384");
+        assert_eq!((wide.hidden, wide.params.len()), (384, wide.layout().len));
+        for sample in &data.samples {
+            let (a, b) = (narrow.evaluate(&data, sample), wide.evaluate(&data, sample));
+            assert!(
+                (a - b).abs() <= 1e-3 * a.abs().max(1.0),
+                "{variant}: {a} against {b}"
+            );
+        }
+        // The new neurons' output weights get a gradient at once.
+        let layout = wide.layout();
+        let mut grad = vec![0.0; layout.len];
+        for sample in &data.samples {
+            wide.backward(&data, sample, 1.0, &mut grad);
+        }
+        let new_outputs = &grad[layout.bucket_weights(0)..layout.output_bias];
+        let learning = new_outputs
+            .chunks_exact(384)
+            .any(|half| half[128..].iter().any(|&g| g != 0.0));
+        assert!(learning, "{variant}: the new neurons learn nothing");
+        // It quantises into an engine network of the new width.
+        assert_eq!(wide.quantise().hidden, 384);
+        let refused = wide.widened(256, 1).expect_err("384 cannot narrow to 256");
+        assert!(refused.to_string().contains("more than 256"), "{refused}");
+        let odd = narrow
+            .widened(200, 1)
+            .expect_err("200 is no width the engine reads");
+        assert!(odd.to_string().contains("multiples of 128"), "{odd}");
     }
 }
 
@@ -390,7 +426,7 @@ fn training_on_self_play_lowers_its_loss_and_writes_a_net_the_engine_plays() {
         let refined_losses = held_out_losses(&stdout);
         assert_eq!(refined_losses.len(), 2, "{stdout}");
         if init != "built-in" {
-            assert!(stdout.contains("(2 output buckets)"), "{stdout}");
+            assert!(stdout.contains(", 2 output buckets)"), "{stdout}");
             assert!(
                 (refined_losses[0] - losses[4]).abs() < 0.001,
                 "{stdout} after {losses:?}"
@@ -398,10 +434,42 @@ fn training_on_self_play_lowers_its_loss_and_writes_a_net_the_engine_plays() {
         }
     }
 
+    // A net widened by --hidden starts where the narrow one ended and is written at its new
+    // width.
+    let wide = dir.path().join("wide.nnue");
+    let output = refine(
+        data_arg,
+        wide.to_str().unwrap(),
+        net.to_str().unwrap(),
+        &["--rate", "0.0001", "--hidden", "256"],
+    );
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
+    assert!(stdout.contains("(256 hidden neurons a side"), "{stdout}");
+    let wide_losses = held_out_losses(&stdout);
+    assert!(
+        (wide_losses[0] - losses[4]).abs() < 0.001,
+        "{stdout} after {losses:?}"
+    );
+    let wide_net = Network::load(&wide, Variant::Empire).expect("the widened net loads");
+    assert_eq!(wide_net.hidden, 256);
+    let odd = refine(
+        data_arg,
+        wide.to_str().unwrap(),
+        "built-in",
+        &["--hidden", "100"],
+    );
+    assert!(!odd.status.success());
+    assert!(
+        text(&odd.stderr).contains("multiples of 128"),
+        "{}",
+        text(&odd.stderr)
+    );
+
     // A one-bucket net given four by --init starts where that net is: `loss` measures it as
     // the run does before its first epoch.
     let one_bucket = dir.path().join("one-bucket.nnue");
-    let bytes = lively_model_with_buckets(Variant::Empire, 1, 6)
+    let bytes = lively_model_of(Variant::Empire, 128, 1, 6)
         .quantise()
         .to_bytes();
     std::fs::write(&one_bucket, bytes).expect("a one-bucket net");
@@ -417,7 +485,7 @@ fn training_on_self_play_lowers_its_loss_and_writes_a_net_the_engine_plays() {
     );
     let stdout = text(&output.stdout);
     assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
-    assert!(stdout.contains("(4 output buckets)"), "{stdout}");
+    assert!(stdout.contains(", 4 output buckets)"), "{stdout}");
     let widened_losses = held_out_losses(&stdout);
     assert!(
         (widened_losses[0] - measured[0]).abs() < 1e-6,

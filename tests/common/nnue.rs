@@ -7,15 +7,16 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-/// A random model with eight output buckets whose outputs span a game's range of values (a few
+/// A random model of 128 neurons a side with eight output buckets whose outputs span a game's range of values (a few
 /// pawns either way), with first-layer sums both inside and outside the activation's 0..1.
 pub fn lively_model(variant: Variant, seed: u64) -> Model {
-    lively_model_with_buckets(variant, 8, seed)
+    lively_model_of(variant, 128, 8, seed)
 }
 
-/// `lively_model` with `buckets` output buckets.
-pub fn lively_model_with_buckets(variant: Variant, buckets: usize, seed: u64) -> Model {
-    let mut model = Model::random(variant, buckets, seed);
+/// `lively_model` with `hidden` neurons a side and `buckets` output buckets.
+pub fn lively_model_of(variant: Variant, hidden: usize, buckets: usize, seed: u64) -> Model {
+    let mut model =
+        Model::random(variant, hidden, buckets, seed).expect("a width the engine reads");
     let layout = model.layout();
     let mut rng = StdRng::seed_from_u64(seed);
     for (i, p) in model.params.iter_mut().enumerate() {

@@ -65,9 +65,10 @@ pub struct Config {
     pub seed: u64,
     /// Starting positions (FENs); games take them at random.
     pub openings: Vec<String>,
-    /// Keys of the positions no game may start in or pass through before its start: the test
-    /// openings (`matches::openings::test_keys`).
-    pub excluded: Arc<HashSet<u64>>,
+    /// Keys of the positions no game may start in or pass through before its start; `None`
+    /// for the variant's test openings (`matches::openings::test_keys`), which `Config::new`
+    /// leaves it at.
+    pub excluded: Option<Arc<HashSet<u64>>>,
     /// The network that evaluates, in place of the engine's own (its built-in network for the
     /// variant, or else the hand-written evaluation).
     pub network: Option<Arc<Network>>,
@@ -86,6 +87,13 @@ const LINE_DRAWS: u32 = 64;
 const HASH_MB: usize = 16;
 
 impl Config {
+    /// The keys of the positions no game may start in or pass through before its start.
+    fn excluded(&self) -> &HashSet<u64> {
+        self.excluded
+            .as_deref()
+            .unwrap_or_else(|| test_keys(self.variant))
+    }
+
     /// The defaults of `kaiser datagen` for `variant`, starting from `openings` (none: the
     /// variant's start position), avoiding the variant's test openings.
     pub fn new(variant: Variant, openings: Vec<String>) -> Config {
@@ -104,7 +112,7 @@ impl Config {
             threads: 1,
             seed: 1,
             openings,
-            excluded: Arc::new(test_keys(variant)),
+            excluded: None,
             network: None,
         }
     }
@@ -165,7 +173,7 @@ pub fn run(
     for fen in &config.openings {
         let pos = Position::from_fen(fen, config.variant)
             .map_err(|e| io::Error::other(format!("opening {fen}: {e}")))?;
-        if config.excluded.contains(&pos.key()) {
+        if config.excluded().contains(&pos.key()) {
             return Err(io::Error::other(format!(
                 "opening {fen} is a test opening: games judged on it must not be trained on"
             )));
@@ -328,6 +336,7 @@ fn start(
 /// made before lengths were drawn play the same games.
 fn random_start(config: &Config, index: u32, rng: &mut StdRng) -> (Position, GameRecord) {
     let RandomPlies { min, max } = config.random_plies;
+    let excluded = config.excluded();
     let mut draw = 0;
     loop {
         draw += 1;
@@ -341,7 +350,7 @@ fn random_start(config: &Config, index: u32, rng: &mut StdRng) -> (Position, Gam
         };
         let length = if draw == LINE_DRAWS { 0 } else { length };
         let mut plies = Vec::new();
-        let mut excluded = false;
+        let mut met_excluded = false;
         for _ in 0..length {
             let moves = pos.legal_moves();
             if moves.is_empty() || pos.outcome().is_some() {
@@ -350,9 +359,9 @@ fn random_start(config: &Config, index: u32, rng: &mut StdRng) -> (Position, Gam
             let m = moves[rng.gen_range(0..moves.len())];
             plies.push((m, PlyScore::Unscored));
             pos.make_move(m);
-            excluded |= config.excluded.contains(&pos.key());
+            met_excluded |= excluded.contains(&pos.key());
         }
-        if draw < LINE_DRAWS && (excluded || pos.outcome().is_some()) {
+        if draw < LINE_DRAWS && (met_excluded || pos.outcome().is_some()) {
             continue;
         }
         let game = GameRecord {
@@ -470,7 +479,7 @@ mod tests {
                 excluded.insert(pos.key());
             }
         }
-        config.excluded = Arc::new(excluded);
+        config.excluded = Some(Arc::new(excluded));
         config.random_plies = RandomPlies::fixed(1);
         let mut rng = StdRng::seed_from_u64(5);
         for index in 0..20 {
@@ -478,18 +487,11 @@ mod tests {
             let first = game.plies.first().map(|&(m, _)| m);
             assert!(first.is_none() || first == Some(start.legal_moves()[0]));
         }
-        config.excluded = Arc::new(
-            config
-                .excluded
-                .iter()
-                .copied()
-                .chain([{
-                    let mut pos = start.clone();
-                    pos.make_move(start.legal_moves()[0]);
-                    pos.key()
-                }])
-                .collect(),
-        );
+        let mut all = config.excluded().clone();
+        let mut first = start.clone();
+        first.make_move(start.legal_moves()[0]);
+        all.insert(first.key());
+        config.excluded = Some(Arc::new(all));
         let (pos, game) = random_start(&config, 0, &mut rng);
         assert_eq!(
             (game.opening_plies, pos.key()),

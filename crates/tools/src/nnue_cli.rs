@@ -131,6 +131,11 @@ struct TrainArgs {
     /// resumed run keeps its own.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_OUTPUT_BUCKETS as i64), conflicts_with = "resume")]
     output_buckets: Option<u16>,
+    /// Hidden neurons a side, a multiple of 128 up to 1024 (default 128). With `--init` the
+    /// network is widened to this many: the new neurons start with zero output weights, so it
+    /// evaluates as before and training puts them to work.
+    #[arg(long, value_name = "N", conflicts_with = "resume")]
+    hidden: Option<usize>,
     /// Seeds the starting weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -168,6 +173,9 @@ fn named_network(path: Option<&Path>, variant: Variant) -> Result<Network> {
     }
 }
 
+/// The width of a network trained from random weights, unless `--hidden` says otherwise.
+const DEFAULT_HIDDEN: usize = 128;
+
 /// What `--init` and `--net` take for the variant's built-in network.
 const BUILT_IN: &str = "built-in";
 
@@ -198,8 +206,8 @@ fn run_train(args: TrainArgs) -> Result<()> {
             );
         }
         println!(
-            "resuming after epoch {} ({} output buckets)",
-            state.epoch, state.model.buckets
+            "resuming after epoch {} ({} hidden neurons a side, {} output buckets)",
+            state.epoch, state.model.hidden, state.model.buckets
         );
         state
     } else if let Some(path) = &args.init {
@@ -209,15 +217,22 @@ fn run_train(args: TrainArgs) -> Result<()> {
                 .with_buckets(usize::from(buckets))
                 .map_err(|e| anyhow!("{}: {e}", path.display()))?;
         }
+        if let Some(hidden) = args.hidden {
+            model = model
+                .widened(hidden, args.seed)
+                .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        }
         println!(
-            "starting from {} ({} output buckets)",
+            "starting from {} ({} hidden neurons a side, {} output buckets)",
             path.display(),
+            model.hidden,
             model.buckets
         );
         Checkpoint::start(model)
     } else {
         let buckets = usize::from(args.output_buckets.unwrap_or(1));
-        Checkpoint::start(Model::random(variant, buckets, args.seed))
+        let hidden = args.hidden.unwrap_or(DEFAULT_HIDDEN);
+        Checkpoint::start(Model::random(variant, hidden, buckets, args.seed)?)
     };
     let split = args.data.read(args.mirror)?;
     let settings = Settings {

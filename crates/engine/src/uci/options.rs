@@ -443,8 +443,15 @@ impl Session {
     /// The variant in play evaluates with `net`, read from the file at `path`.
     fn use_file_network(&mut self, path: &str, net: Network) -> Note {
         let variant = self.variant;
+        let shape = format!(
+            "{} hidden neurons a side, {} output buckets",
+            net.hidden,
+            net.output_buckets()
+        );
         self.idle_engine().set_network(variant, Some(Arc::new(net)));
-        Some(format!("EvalFile {path}: network for {variant} loaded"))
+        Some(format!(
+            "EvalFile {path}: network for {variant} loaded ({shape})"
+        ))
     }
 
     /// `Skill Level`, `UCI_LimitStrength` or `UCI_Elo`: the engine plays the level they give.

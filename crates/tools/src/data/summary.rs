@@ -72,7 +72,7 @@ impl Summary {
             })
             .map_err(context)?;
             if game
-                .opening_meets(header.variant, offset, &test_keys)
+                .opening_meets(header.variant, offset, test_keys)
                 .map_err(context)?
             {
                 tally.test_openings_met += 1;

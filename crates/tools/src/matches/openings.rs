@@ -5,6 +5,7 @@
 
 use anyhow::{bail, ensure, Context, Result};
 use kaiser_engine::{user_file, Position, Variant};
+use once_cell::sync::Lazy;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -113,17 +114,22 @@ pub fn built_in_second(variant: Variant) -> Vec<String> {
 }
 
 /// The keys of every test opening of `variant`, both sets: positions no training game may
-/// start in or pass through on its way to its start.
-pub fn test_keys(variant: Variant) -> HashSet<u64> {
-    built_in(variant)
-        .iter()
-        .chain(&built_in_second(variant))
-        .map(|fen| {
-            Position::from_fen(fen, variant)
-                .expect("the built-in openings are valid")
-                .key()
+/// start in or pass through on its way to its start. Read once, at the first call.
+pub fn test_keys(variant: Variant) -> &'static HashSet<u64> {
+    static KEYS: Lazy<[HashSet<u64>; Variant::ALL.len()]> = Lazy::new(|| {
+        Variant::ALL.map(|variant| {
+            built_in(variant)
+                .iter()
+                .chain(&built_in_second(variant))
+                .map(|fen| {
+                    Position::from_fen(fen, variant)
+                        .expect("the built-in openings are valid")
+                        .key()
+                })
+                .collect()
         })
-        .collect()
+    });
+    &KEYS[variant as usize]
 }
 
 /// Every position of the openings in `text`, read from `source` (named in errors).

@@ -1,18 +1,19 @@
 //! A training run's state between epochs: the float network, the optimiser's moments and how far
 //! the run has gone, saved after every epoch so that an interrupted run resumes where it
 //! stopped. The file, little-endian: `KAISERCK`, version (u16), the variant's file code (u8),
-//! output buckets (u16), epochs done (u32), Adam steps (u64), parameter count (u32), then the
+//! output buckets (u16), hidden neurons a side (u16), epochs done (u32), Adam steps (u64), parameter count (u32), then the
 //! parameters, the first and the second moments (f32 each), and a CRC-32 of everything before it.
 
 use super::model::{Layout, Model};
 use anyhow::{bail, Context, Result};
+use kaiser_engine::eval::nnue::network::supported_width;
 use kaiser_engine::eval::nnue::MAX_OUTPUT_BUCKETS;
 use kaiser_engine::{user_file, Variant};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"KAISERCK";
-const VERSION: u16 = 2;
-const HEADER_LEN: usize = 8 + 2 + 1 + 2 + 4 + 8 + 4;
+const VERSION: u16 = 3;
+const HEADER_LEN: usize = 8 + 2 + 1 + 2 + 2 + 4 + 8 + 4;
 
 /// A training run between epochs.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,6 +44,7 @@ impl Checkpoint {
         bytes.extend_from_slice(&VERSION.to_le_bytes());
         bytes.push(self.model.variant.file_code());
         bytes.extend_from_slice(&(self.model.buckets as u16).to_le_bytes());
+        bytes.extend_from_slice(&(self.model.hidden as u16).to_le_bytes());
         bytes.extend_from_slice(&(self.epoch as u32).to_le_bytes());
         bytes.extend_from_slice(&self.steps.to_le_bytes());
         bytes.extend_from_slice(&(self.model.params.len() as u32).to_le_bytes());
@@ -78,15 +80,19 @@ impl Checkpoint {
         if !(1..=MAX_OUTPUT_BUCKETS).contains(&buckets) {
             bail!("{what}: {buckets} output buckets, where a network may have 1 to {MAX_OUTPUT_BUCKETS}");
         }
+        let hidden = usize::from(u16::from_le_bytes([bytes[13], bytes[14]]));
+        if !supported_width(hidden) {
+            bail!("{what}: {hidden} hidden neurons, a width this Kaiser does not read");
+        }
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4"));
-        let epoch = u32_at(13) as usize;
-        let steps = u64::from_le_bytes(bytes[17..25].try_into().expect("8"));
-        let len = u32_at(25) as usize;
-        let wanted = Layout::of(variant, buckets).len;
+        let epoch = u32_at(15) as usize;
+        let steps = u64::from_le_bytes(bytes[19..27].try_into().expect("8"));
+        let len = u32_at(27) as usize;
+        let wanted = Layout::of(variant, hidden, buckets).len;
         if len != wanted {
             bail!(
-                "{what}: a network of {len} parameters, this Kaiser's {variant} networks with \
-                 {buckets} output buckets have {wanted}"
+                "{what}: a network of {len} parameters, this Kaiser's {variant} networks of \
+                 {hidden} hidden neurons with {buckets} output buckets have {wanted}"
             );
         }
         if bytes.len() != HEADER_LEN + 12 * len + 4 {
@@ -110,6 +116,7 @@ impl Checkpoint {
         Ok(Checkpoint {
             model: Model {
                 variant,
+                hidden,
                 buckets,
                 params,
             },

@@ -9,7 +9,9 @@ use super::dataset::{sigmoid, Dataset, Sample, WDL_SCALE};
 use anyhow::{bail, Result};
 use arrayvec::ArrayVec;
 use kaiser_engine::eval::nnue::features::{input_count, MAX_ACTIVE};
-use kaiser_engine::eval::nnue::{output_bucket, Network, HIDDEN, QA, QB, SCALE};
+use kaiser_engine::eval::nnue::network::{supported_width, Rows};
+use kaiser_engine::eval::nnue::simd::{Simd, LANE_BLOCK};
+use kaiser_engine::eval::nnue::{output_bucket, Network, MAX_HIDDEN, QA, QB, SCALE};
 use kaiser_engine::Variant;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -22,6 +24,8 @@ pub const WEIGHT_BOUND: f32 = 1.98;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
     pub variant: Variant,
+    /// Hidden neurons per side (`kaiser_engine::eval::nnue::network::supported_width`).
+    pub hidden: usize,
     /// Output buckets (`kaiser_engine::eval::nnue::output_bucket`).
     pub buckets: usize,
     pub params: Vec<f32>,
@@ -30,6 +34,7 @@ pub struct Model {
 /// Where each part of the network starts in `Model::params`.
 #[derive(Clone, Copy, Debug)]
 pub struct Layout {
+    pub hidden: usize,
     pub feature_bias: usize,
     pub output_weights: usize,
     pub output_bias: usize,
@@ -37,11 +42,12 @@ pub struct Layout {
 }
 
 impl Layout {
-    pub fn of(variant: Variant, buckets: usize) -> Layout {
-        let feature_bias = input_count(variant) * HIDDEN;
-        let output_weights = feature_bias + HIDDEN;
-        let output_bias = output_weights + buckets * 2 * HIDDEN;
+    pub fn of(variant: Variant, hidden: usize, buckets: usize) -> Layout {
+        let feature_bias = input_count(variant) * hidden;
+        let output_weights = feature_bias + hidden;
+        let output_bias = output_weights + buckets * 2 * hidden;
         Layout {
+            hidden,
             feature_bias,
             output_weights,
             output_bias,
@@ -51,13 +57,13 @@ impl Layout {
 
     /// Where output bucket `bucket`'s weights start.
     pub fn bucket_weights(&self, bucket: usize) -> usize {
-        self.output_weights + bucket * 2 * HIDDEN
+        self.output_weights + bucket * 2 * self.hidden
     }
 }
 
 /// A position's first layer, kept for the backward pass: each view's sums.
 pub struct Forward {
-    pub accumulators: [[f32; HIDDEN]; 2],
+    pub accumulators: [Vec<f32>; 2],
     /// The output bucket used (an input is set for each piece, so it follows the input count).
     pub bucket: usize,
     /// The output, in units of `SCALE` internal units.
@@ -65,24 +71,71 @@ pub struct Forward {
 }
 
 impl Model {
-    /// A network with `buckets` output buckets, small random first-layer and output weights and
-    /// zero biases.
-    pub fn random(variant: Variant, buckets: usize, seed: u64) -> Model {
-        let layout = Layout::of(variant, buckets);
+    /// A network of `hidden` neurons a side (a width the engine reads) with `buckets` output
+    /// buckets, small random first-layer and output weights and zero biases.
+    pub fn random(variant: Variant, hidden: usize, buckets: usize, seed: u64) -> Result<Model> {
+        check_width(hidden)?;
+        let layout = Layout::of(variant, hidden, buckets);
         let mut rng = StdRng::seed_from_u64(seed);
         let mut params = vec![0.0; layout.len];
         for w in &mut params[..layout.feature_bias] {
-            *w = rng.gen_range(-0.1..0.1);
+            *w = rng.gen_range(-FIRST_LAYER_INIT..FIRST_LAYER_INIT);
         }
-        let bound = 1.0 / (2.0 * HIDDEN as f32).sqrt();
+        let bound = 1.0 / (2.0 * hidden as f32).sqrt();
         for w in &mut params[layout.output_weights..layout.output_bias] {
             *w = rng.gen_range(-bound..bound);
         }
-        Model {
+        Ok(Model {
             variant,
+            hidden,
             buckets,
             params,
+        })
+    }
+
+    /// This network with `hidden` neurons a side, at least as many as it has: the new neurons
+    /// get small random first-layer weights and zero output weights, so the network evaluates
+    /// every position as before, and training then puts them to work (a wider network that
+    /// starts from what a narrower one learnt, not from nothing).
+    pub fn widened(self, hidden: usize, seed: u64) -> Result<Model> {
+        check_width(hidden)?;
+        if hidden < self.hidden {
+            bail!(
+                "the network has {} hidden neurons a side, more than {hidden}",
+                self.hidden
+            );
         }
+        let (old, new) = (
+            self.layout(),
+            Layout::of(self.variant, hidden, self.buckets),
+        );
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut params = Vec::with_capacity(new.len);
+        let mut widen = |params: &mut Vec<f32>, row: &[f32], random: bool| {
+            params.extend_from_slice(row);
+            params.extend((row.len()..hidden).map(|_| match random {
+                true => rng.gen_range(-FIRST_LAYER_INIT..FIRST_LAYER_INIT),
+                false => 0.0,
+            }));
+        };
+        for row in self.params[..old.feature_bias].chunks_exact(self.hidden) {
+            widen(&mut params, row, true);
+        }
+        widen(
+            &mut params,
+            &self.params[old.feature_bias..old.output_weights],
+            false,
+        );
+        for half in self.params[old.output_weights..old.output_bias].chunks_exact(self.hidden) {
+            widen(&mut params, half, false);
+        }
+        params.extend_from_slice(&self.params[old.output_bias..]);
+        debug_assert_eq!(params.len(), new.len);
+        Ok(Model {
+            hidden,
+            params,
+            ..self
+        })
     }
 
     /// This network with `buckets` output buckets, each a copy of its one output layer: it
@@ -102,7 +155,7 @@ impl Model {
         let layout = self.layout();
         let output = &self.params[layout.output_weights..layout.output_bias];
         let bias = self.params[layout.output_bias];
-        let mut params = Vec::with_capacity(Layout::of(self.variant, buckets).len);
+        let mut params = Vec::with_capacity(Layout::of(self.variant, self.hidden, buckets).len);
         params.extend_from_slice(&self.params[..layout.output_weights]);
         for _ in 0..buckets {
             params.extend_from_slice(output);
@@ -116,7 +169,7 @@ impl Model {
     }
 
     pub fn layout(&self) -> Layout {
-        Layout::of(self.variant, self.buckets)
+        Layout::of(self.variant, self.hidden, self.buckets)
     }
 
     /// The first layer and the output for `sample`.
@@ -127,22 +180,22 @@ impl Model {
     /// The first layer and the output for a position whose inputs, in each side's view (the
     /// side to move's first), are `views`.
     fn forward_views(&self, views: &[ArrayVec<u16, MAX_ACTIVE>; 2]) -> Forward {
-        let layout = self.layout();
+        let (layout, hidden) = (self.layout(), self.hidden);
         let bucket = output_bucket(views[0].len(), self.buckets);
-        let bias = &self.params[layout.feature_bias..][..HIDDEN];
+        let bias = &self.params[layout.feature_bias..][..hidden];
         let accumulators = views.each_ref().map(|inputs| {
-            let mut acc: [f32; HIDDEN] = bias.try_into().expect("HIDDEN biases");
+            let mut acc = bias.to_vec();
             for &input in inputs {
-                let row = &self.params[usize::from(input) * HIDDEN..][..HIDDEN];
+                let row = &self.params[usize::from(input) * hidden..][..hidden];
                 for (a, w) in acc.iter_mut().zip(row) {
                     *a += w;
                 }
             }
             acc
         });
-        let output_weights = &self.params[layout.bucket_weights(bucket)..][..2 * HIDDEN];
+        let output_weights = &self.params[layout.bucket_weights(bucket)..][..2 * hidden];
         let mut output = self.params[layout.output_bias + bucket];
-        for (acc, weights) in accumulators.iter().zip(output_weights.chunks_exact(HIDDEN)) {
+        for (acc, weights) in accumulators.iter().zip(output_weights.chunks_exact(hidden)) {
             output += acc
                 .iter()
                 .zip(weights)
@@ -169,7 +222,7 @@ impl Model {
     /// Adds the gradient of `sample`'s loss to `grad` and returns the loss: the squared
     /// difference between the predicted winning chance and `target`.
     pub fn backward(&self, data: &Dataset, sample: &Sample, target: f32, grad: &mut [f32]) -> f32 {
-        let layout = self.layout();
+        let (layout, hidden) = (self.layout(), self.hidden);
         let views = data.views(sample);
         let forward = self.forward_views(&views);
         let bucket = forward.bucket;
@@ -179,18 +232,22 @@ impl Model {
         let d_output = 2.0 * error * predicted * (1.0 - predicted) * k;
         grad[layout.output_bias + bucket] += d_output;
         for (half, (acc, inputs)) in forward.accumulators.iter().zip(&views).enumerate() {
-            let out_at = layout.bucket_weights(bucket) + half * HIDDEN;
-            let mut d_acc = [0.0f32; HIDDEN];
-            for j in 0..HIDDEN {
+            let out_at = layout.bucket_weights(bucket) + half * hidden;
+            let mut d_acc = [0.0f32; MAX_HIDDEN];
+            let d_acc = &mut d_acc[..hidden];
+            for j in 0..hidden {
                 grad[out_at + j] += d_output * screlu(acc[j]);
                 d_acc[j] = d_output * self.params[out_at + j] * screlu_slope(acc[j]);
             }
-            for (g, d) in grad[layout.feature_bias..][..HIDDEN].iter_mut().zip(&d_acc) {
+            for (g, d) in grad[layout.feature_bias..][..hidden]
+                .iter_mut()
+                .zip(&*d_acc)
+            {
                 *g += d;
             }
             for &input in inputs {
-                let row = &mut grad[usize::from(input) * HIDDEN..][..HIDDEN];
-                for (g, d) in row.iter_mut().zip(&d_acc) {
+                let row = &mut grad[usize::from(input) * hidden..][..hidden];
+                for (g, d) in row.iter_mut().zip(&*d_acc) {
                     *g += d;
                 }
             }
@@ -215,20 +272,15 @@ impl Model {
         fn unscaled(row: &[i16], scale: i32) -> impl Iterator<Item = f32> + '_ {
             row.iter().map(move |&w| f32::from(w) / scale as f32)
         }
-        let buckets = net.output_weights.len();
-        let mut params = Vec::with_capacity(Layout::of(net.variant, buckets).len);
-        for row in &net.feature_weights {
-            params.extend(unscaled(row, QA));
-        }
-        params.extend(unscaled(&net.feature_bias, QA));
-        for halves in &net.output_weights {
-            for half in halves {
-                params.extend(unscaled(half, QB));
-            }
-        }
+        let buckets = net.output_buckets();
+        let mut params = Vec::with_capacity(Layout::of(net.variant, net.hidden, buckets).len);
+        params.extend(unscaled(net.feature_weights.values(), QA));
+        params.extend(unscaled(net.feature_bias.values(), QA));
+        params.extend(unscaled(net.output_weights.values(), QB));
         params.extend(net.output_bias.iter().map(|&b| b as f32 / (QA * QB) as f32));
         Model {
             variant: net.variant,
+            hidden: net.hidden,
             buckets,
             params,
         }
@@ -236,30 +288,39 @@ impl Model {
 
     /// The engine's integer network: weights scaled and rounded (see `kaiser_engine::eval::nnue`).
     pub fn quantise(&self) -> Network {
-        let layout = self.layout();
+        let (layout, hidden) = (self.layout(), self.hidden);
         let scaled = |value: f32, scale: i32| (value * scale as f32).round();
-        let row = |at: usize, scale: i32| -> [i16; HIDDEN] {
-            std::array::from_fn(|j| {
-                scaled(self.params[at + j], scale).clamp(i16::MIN as f32, i16::MAX as f32) as i16
-            })
+        let rows = |part: &[f32], scale: i32| {
+            let mut values = part
+                .iter()
+                .map(|&v| scaled(v, scale).clamp(i16::MIN as f32, i16::MAX as f32) as i16);
+            Rows::read(hidden, part.len() / hidden, &mut values).expect("whole rows")
         };
         Network {
             variant: self.variant,
-            feature_weights: (0..input_count(self.variant))
-                .map(|input| row(input * HIDDEN, QA))
-                .collect(),
-            feature_bias: row(layout.feature_bias, QA),
-            output_weights: (0..self.buckets)
-                .map(|b| {
-                    let at = layout.bucket_weights(b);
-                    [row(at, QB), row(at + HIDDEN, QB)]
-                })
-                .collect(),
+            hidden,
+            feature_weights: rows(&self.params[..layout.feature_bias], QA),
+            feature_bias: rows(&self.params[layout.feature_bias..layout.output_weights], QA),
+            output_weights: rows(&self.params[layout.output_weights..layout.output_bias], QB),
+            simd: Simd::in_use(),
             output_bias: (0..self.buckets)
                 .map(|b| scaled(self.params[layout.output_bias + b], QA * QB) as i32)
                 .collect(),
         }
     }
+}
+
+/// The range of a new first-layer weight: drawn uniformly within plus or minus this.
+const FIRST_LAYER_INIT: f32 = 0.1;
+
+/// Refuses a width the engine cannot evaluate.
+fn check_width(hidden: usize) -> Result<()> {
+    if !supported_width(hidden) {
+        bail!(
+            "{hidden} hidden neurons: the engine reads multiples of {LANE_BLOCK} up to {MAX_HIDDEN}"
+        );
+    }
+    Ok(())
 }
 
 /// The activation: clamped to 0..=1, then squared.

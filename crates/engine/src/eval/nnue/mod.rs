@@ -1,10 +1,10 @@
-//! Kaiser's learned evaluation (NNUE): a perspective network, (inputs -> `HIDDEN`) for each
-//! side's view of the board, both halves through a squared clipped ReLU into one output, trained
+//! Kaiser's learned evaluation (NNUE): a perspective network, (inputs -> hidden neurons) for each
+//! side's view of the board (the width is the net file's: `LANE_BLOCK` to `MAX_HIDDEN`), both halves through a squared clipped ReLU into one output, trained
 //! by `kaiser nnue train` on Kaiser's own games. The output layer may have buckets: one set of
 //! output weights for each range of piece counts on the board (`output_bucket`). `features`
 //! says what the inputs are, `network` holds the integer weights and reads and writes net
 //! files, `accumulator` keeps the first layer's output up to date move by move, and `simd`
-//! holds the two hot loops.
+//! holds the two hot loops for each instruction set.
 //!
 //! The numbers: first-layer weights and biases are scaled by `QA`, output weights by `QB`, so
 //! the output is `(sum / QA + bias) * SCALE / (QA * QB)` internal units, the float network's
@@ -39,8 +39,9 @@ pub fn embedded(variant: Variant) -> Option<Arc<Network>> {
     EMBEDDED[variant as usize].clone()
 }
 
-/// Hidden neurons per side.
-pub const HIDDEN: usize = 128;
+/// The most hidden neurons per side a net may have (a multiple of `simd::LANE_BLOCK`); the
+/// accumulators hold this many, of which a net uses its own width.
+pub const MAX_HIDDEN: usize = 1024;
 /// The scale of first-layer weights and of the activation's ceiling.
 pub const QA: i32 = 255;
 /// The scale of output weights.
@@ -63,10 +64,14 @@ impl Network {
     pub fn evaluate(&self, acc: &Accumulator, pos: &Position) -> i32 {
         let side_to_move = pos.side_to_move();
         let bucket = self.bucket_of(pos.occupied().count() as usize);
-        let [ours, theirs] = &self.output_weights[bucket];
+        let (ours, theirs) = (
+            self.output_weights.row(2 * bucket),
+            self.output_weights.row(2 * bucket + 1),
+        );
         let ceiling = QA as i16;
-        let us = simd::screlu_dot(&acc.values[side_to_move.index()], ours, ceiling);
-        let them = simd::screlu_dot(&acc.values[(!side_to_move).index()], theirs, ceiling);
+        let simd = self.simd;
+        let us = simd.screlu_dot(acc.view(side_to_move, self.hidden), ours, ceiling);
+        let them = simd.screlu_dot(acc.view(!side_to_move, self.hidden), theirs, ceiling);
         let sum = i64::from(us) + i64::from(them);
         let value = (sum / i64::from(QA) + i64::from(self.output_bias[bucket])) * i64::from(SCALE)
             / i64::from(QA * QB);

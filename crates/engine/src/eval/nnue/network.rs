@@ -19,8 +19,8 @@
 //! | 4 | CRC-32 of everything before it |
 
 use super::features::input_count;
-use super::simd::Row;
-use super::{output_bucket, HIDDEN, MAX_OUTPUT_BUCKETS, QA, QB, SCALE};
+use super::simd::{Simd, LANE_BLOCK};
+use super::{output_bucket, MAX_HIDDEN, MAX_OUTPUT_BUCKETS, QA, QB, SCALE};
 use crate::user_file;
 use kaiser_rules::Variant;
 use std::fmt;
@@ -32,19 +32,98 @@ const VERSION_ONE_BUCKET: u16 = 1;
 const SCRELU: u8 = 1;
 const HEADER_LEN: usize = 24;
 
+/// 64 bytes of weights, on a 64-byte boundary: the unit `Rows` stores.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(64))]
+struct Block([i16; BLOCK_LANES]);
+
+const BLOCK_LANES: usize = 32;
+const _: () = assert!(LANE_BLOCK.is_multiple_of(BLOCK_LANES));
+
+// SAFETY: a `repr(C)` array of `i16` with no padding (64 bytes, aligned to 64): every bit
+// pattern is a valid value, and zero is one.
+unsafe impl bytemuck::Zeroable for Block {}
+unsafe impl bytemuck::Pod for Block {}
+
+/// Rows of weights of one width, each starting on a 64-byte boundary.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Rows {
+    width: usize,
+    rows: usize,
+    blocks: Vec<Block>,
+}
+
+impl Rows {
+    /// `count` rows of `width` weights (a multiple of `LANE_BLOCK`), taken from `values` in
+    /// order; `None` if `values` runs out first.
+    pub fn read(
+        width: usize,
+        count: usize,
+        values: &mut impl Iterator<Item = i16>,
+    ) -> Option<Rows> {
+        assert!(width.is_multiple_of(LANE_BLOCK), "a row is whole blocks");
+        let mut rows = Rows {
+            width,
+            rows: count,
+            blocks: vec![Block([0; BLOCK_LANES]); width / BLOCK_LANES * count],
+        };
+        for value in rows.values_mut() {
+            *value = values.next()?;
+        }
+        Some(rows)
+    }
+
+    /// Row `i`. (On the hot path of every move searched: one check of `i`, not two of slices.)
+    #[inline]
+    pub fn row(&self, i: usize) -> &[i16] {
+        assert!(i < self.rows, "row {i} of {}", self.rows);
+        // SAFETY: `blocks` holds `rows` rows of `width` lanes, `i` is one of them, and a block
+        // is a plain array of `i16` with no padding.
+        unsafe {
+            std::slice::from_raw_parts(
+                self.blocks.as_ptr().cast::<i16>().add(i * self.width),
+                self.width,
+            )
+        }
+    }
+
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.rows
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.blocks.is_empty()
+    }
+
+    /// Every weight, row after row.
+    #[inline]
+    pub fn values(&self) -> &[i16] {
+        bytemuck::cast_slice(&self.blocks)
+    }
+
+    fn values_mut(&mut self) -> &mut [i16] {
+        bytemuck::cast_slice_mut(&mut self.blocks)
+    }
+}
+
 /// A network with integer weights, as the engine evaluates it.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     pub variant: Variant,
-    /// First-layer weights, a row of `HIDDEN` per input, scaled by `QA`.
-    pub feature_weights: Vec<Row>,
-    /// First-layer biases, scaled by `QA`.
-    pub feature_bias: Row,
-    /// For each output bucket, the output weights for the side to move's half and the other
-    /// side's, scaled by `QB`.
-    pub output_weights: Vec<[Row; 2]>,
+    /// Hidden neurons per side: a multiple of `LANE_BLOCK`, at most `MAX_HIDDEN`.
+    pub hidden: usize,
+    /// First-layer weights, a row of `hidden` per input, scaled by `QA`.
+    pub feature_weights: Rows,
+    /// First-layer biases (one row), scaled by `QA`.
+    pub feature_bias: Rows,
+    /// Output weights, two rows per output bucket: the side to move's half, then the other
+    /// side's; scaled by `QB`.
+    pub output_weights: Rows,
     /// Each output bucket's bias, scaled by `QA * QB`.
     pub output_bias: Vec<i32>,
+    /// The instructions its loops run with, chosen when it was made (`Simd::in_use`).
+    pub simd: Simd,
 }
 
 /// Why a net file was refused.
@@ -99,12 +178,17 @@ impl fmt::Display for NetError {
 
 impl std::error::Error for NetError {}
 
-/// The bytes of a whole `variant` net with `buckets` output buckets.
-pub fn file_len(variant: Variant, buckets: usize) -> usize {
+/// The bytes of a whole `variant` net of `hidden` neurons a side and `buckets` output buckets.
+pub fn file_len(variant: Variant, hidden: usize, buckets: usize) -> usize {
     HEADER_LEN
-        + 2 * (input_count(variant) * HIDDEN + HIDDEN + buckets * 2 * HIDDEN)
+        + 2 * (input_count(variant) * hidden + hidden + buckets * 2 * hidden)
         + 4 * buckets
         + 4
+}
+
+/// Whether a net may have `hidden` neurons a side.
+pub fn supported_width(hidden: usize) -> bool {
+    (LANE_BLOCK..=MAX_HIDDEN).contains(&hidden) && hidden.is_multiple_of(LANE_BLOCK)
 }
 
 impl Network {
@@ -125,9 +209,15 @@ impl Network {
                 wanted: variant,
             });
         }
+        let hidden = usize::from(u16_at(12));
+        if !supported_width(hidden) {
+            return Err(NetError::Shape(format!(
+                "{hidden} hidden neurons, where this Kaiser reads multiples of {LANE_BLOCK} up to \
+                 {MAX_HIDDEN}"
+            )));
+        }
         let expected = [
             ("activation", u16::from(bytes[11]), u16::from(SCRELU)),
-            ("hidden neurons", u16_at(12), HIDDEN as u16),
             ("inputs", u16_at(14), input_count(variant) as u16),
             ("QA", u16_at(16), QA as u16),
             ("QB", u16_at(18), QB as u16),
@@ -149,7 +239,7 @@ impl Network {
                 "{buckets} output buckets, where a network may have 1 to {MAX_OUTPUT_BUCKETS}"
             )));
         }
-        let wanted = file_len(variant, buckets);
+        let wanted = file_len(variant, hidden, buckets);
         if bytes.len() != wanted {
             return Err(NetError::Length {
                 found: bytes.len(),
@@ -163,20 +253,22 @@ impl Network {
         let mut values = body[HEADER_LEN..]
             .chunks_exact(2)
             .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
-        let mut row = || -> Row { std::array::from_fn(|_| values.next().expect("length checked")) };
-        let feature_weights = (0..input_count(variant)).map(|_| row()).collect();
-        let feature_bias = row();
-        let output_weights = (0..buckets).map(|_| [row(), row()]).collect();
+        let mut rows = |count| Rows::read(hidden, count, &mut values).expect("length checked");
+        let feature_weights = rows(input_count(variant));
+        let feature_bias = rows(1);
+        let output_weights = rows(2 * buckets);
         let output_bias = body[body.len() - 4 * buckets..]
             .chunks_exact(4)
             .map(|four| i32::from_le_bytes(four.try_into().expect("four bytes")))
             .collect();
         Ok(Network {
             variant,
+            hidden,
             feature_weights,
             feature_bias,
             output_weights,
             output_bias,
+            simd: Simd::in_use(),
         })
     }
 
@@ -184,7 +276,7 @@ impl Network {
     pub fn load(path: &std::path::Path, variant: Variant) -> Result<Network, NetError> {
         let largest = Variant::ALL
             .iter()
-            .map(|&v| file_len(v, MAX_OUTPUT_BUCKETS))
+            .map(|&v| file_len(v, MAX_HIDDEN, MAX_OUTPUT_BUCKETS))
             .max()
             .unwrap_or(0);
         let bytes = user_file::read(path, largest as u64)
@@ -206,13 +298,14 @@ impl Network {
 
     /// The bytes of the net's file.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(file_len(self.variant, self.output_buckets()));
+        let mut bytes =
+            Vec::with_capacity(file_len(self.variant, self.hidden, self.output_buckets()));
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&VERSION.to_le_bytes());
         bytes.push(self.variant.file_code());
         bytes.push(SCRELU);
         for value in [
-            HIDDEN,
+            self.hidden,
             input_count(self.variant),
             QA as usize,
             QB as usize,
@@ -221,12 +314,13 @@ impl Network {
         ] {
             bytes.extend_from_slice(&(value as u16).to_le_bytes());
         }
-        let rows = self
+        let values = self
             .feature_weights
+            .values()
             .iter()
-            .chain([&self.feature_bias])
-            .chain(self.output_weights.iter().flatten());
-        for value in rows.flatten() {
+            .chain(self.feature_bias.values())
+            .chain(self.output_weights.values());
+        for value in values {
             bytes.extend_from_slice(&value.to_le_bytes());
         }
         for bias in &self.output_bias {
@@ -242,9 +336,10 @@ impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Network({}, {} inputs, {} output buckets)",
+            "Network({}, {} inputs, {} hidden, {} output buckets)",
             self.variant,
             self.feature_weights.len(),
+            self.hidden,
             self.output_buckets()
         )
     }
@@ -254,21 +349,20 @@ impl fmt::Debug for Network {
 mod tests {
     use super::*;
 
-    /// A net whose every weight differs from its neighbours', with `buckets` output buckets.
-    fn patterned(variant: Variant, buckets: usize) -> Network {
-        let mut next = 0i16;
-        let mut row = || -> Row {
-            std::array::from_fn(|_| {
-                next = next.wrapping_mul(31).wrapping_add(7);
-                next
-            })
-        };
+    /// A net whose every weight differs from its neighbours', with `hidden` neurons a side and
+    /// `buckets` output buckets.
+    fn patterned(variant: Variant, hidden: usize, buckets: usize) -> Network {
+        let mut values =
+            std::iter::successors(Some(0i16), |v| Some(v.wrapping_mul(31).wrapping_add(7)));
+        let mut rows = |count| Rows::read(hidden, count, &mut values).unwrap();
         Network {
             variant,
-            feature_weights: (0..input_count(variant)).map(|_| row()).collect(),
-            feature_bias: row(),
-            output_weights: (0..buckets).map(|_| [row(), row()]).collect(),
+            hidden,
+            feature_weights: rows(input_count(variant)),
+            feature_bias: rows(1),
+            output_weights: rows(2 * buckets),
             output_bias: (0..buckets as i32).map(|b| 1000 * b - 77).collect(),
+            simd: Simd::in_use(),
         }
     }
 
@@ -281,18 +375,43 @@ mod tests {
     }
 
     #[test]
-    fn nets_with_any_number_of_output_buckets_read_back_as_written() {
-        for buckets in [1, 2, 8, MAX_OUTPUT_BUCKETS] {
-            let net = patterned(Variant::Orda, buckets);
+    fn nets_of_any_width_and_number_of_output_buckets_read_back_as_written() {
+        for (hidden, buckets) in [(128, 1), (128, 2), (256, 8), (512, MAX_OUTPUT_BUCKETS)] {
+            let net = patterned(Variant::Orda, hidden, buckets);
             let bytes = net.to_bytes();
-            assert_eq!(bytes.len(), file_len(Variant::Orda, buckets));
+            assert_eq!(bytes.len(), file_len(Variant::Orda, hidden, buckets));
             assert_eq!(Network::from_bytes(&bytes, Variant::Orda), Ok(net));
+        }
+        let wide = patterned(Variant::Empire, MAX_HIDDEN, 8);
+        let values = wide.feature_weights.values();
+        assert_eq!(
+            values.as_ptr() as usize % 64,
+            0,
+            "rows start on 64-byte boundaries"
+        );
+        assert_eq!(
+            Network::from_bytes(&wide.to_bytes(), Variant::Empire),
+            Ok(wide)
+        );
+    }
+
+    #[test]
+    fn a_width_this_kaiser_cannot_evaluate_is_refused() {
+        let bytes = patterned(Variant::Chess, 128, 1).to_bytes();
+        for hidden in [0u16, 64, 200, MAX_HIDDEN as u16 + LANE_BLOCK as u16] {
+            let mut edited = bytes.clone();
+            edited[12..14].copy_from_slice(&hidden.to_le_bytes());
+            let error = Network::from_bytes(&resealed(edited), Variant::Chess).unwrap_err();
+            assert!(
+                error.to_string().contains("hidden neurons"),
+                "{hidden}: {error}"
+            );
         }
     }
 
     #[test]
     fn version_one_files_read_as_one_output_bucket() {
-        let net = patterned(Variant::Chess, 1);
+        let net = patterned(Variant::Chess, 128, 1);
         let mut bytes = net.to_bytes();
         bytes[8..10].copy_from_slice(&1u16.to_le_bytes());
         bytes[22..24].copy_from_slice(&0u16.to_le_bytes());
@@ -304,7 +423,7 @@ mod tests {
 
     #[test]
     fn a_bucket_count_out_of_range_is_refused() {
-        let bytes = patterned(Variant::Chess, 1).to_bytes();
+        let bytes = patterned(Variant::Chess, 128, 1).to_bytes();
         for buckets in [0u16, MAX_OUTPUT_BUCKETS as u16 + 1, u16::MAX] {
             let mut edited = bytes.clone();
             edited[22..24].copy_from_slice(&buckets.to_le_bytes());

@@ -1,41 +1,103 @@
-//! The network's two hot loops, each written twice: with AVX2 through `std::arch`, chosen at run
-//! time where the processor has it, and portably. Both work in wrapping integer arithmetic in
-//! the same order of lanes, so they give bit-identical results (a test checks it).
+//! The network's two hot loops, each written three times: with AVX-512 (and VNNI's fused
+//! multiply-add where the processor has it), with AVX2, and portably. The processor's best is
+//! chosen once, at the first use (`Simd::detected`; `KAISER_SIMD=portable|avx2|avx512` asks for
+//! a lesser one, to compare them). All work in wrapping integer arithmetic, where the order of
+//! the sums does not matter, so they give bit-identical results (a test checks it).
+//!
+//! Rows are slices of `width` lanes, `width` a multiple of `LANE_BLOCK`; the weights' rows start
+//! on 64-byte boundaries (`network::Rows`), so the wide loads never split a cache line.
 
-use super::HIDDEN;
+use once_cell::sync::Lazy;
 
-/// A row of the first layer: one weight per hidden neuron.
-pub type Row = [i16; HIDDEN];
+/// Lanes handled by one pass of the loops: eight AVX2 or four AVX-512 registers, kept in
+/// registers while every added and subtracted row passes once. A row's width is a multiple.
+pub const LANE_BLOCK: usize = 128;
 
-/// `dst = src + the rows of adds - the rows of subs`, lane by lane, wrapping.
-#[inline]
-pub fn add_sub(dst: &mut Row, src: &Row, adds: &[&Row], subs: &[&Row]) {
-    #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor has AVX2, checked just above.
-        return unsafe { avx2::add_sub(dst, src, adds, subs) };
-    }
-    portable::add_sub(dst, src, adds, subs)
+/// The instruction sets the loops can use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Simd {
+    Portable,
+    Avx2,
+    Avx512,
+    /// AVX-512 with VNNI's 16-bit multiply-and-add into 32 bits.
+    Avx512Vnni,
 }
 
-/// `sum over i of c(acc[i]) * c(acc[i]) * weights[i]`, where `c` clamps to `0..=ceiling`, in
-/// wrapping 32-bit arithmetic, with `c(acc[i]) * weights[i]` taken to 16 bits first (the
-/// exporter keeps weights small enough that this never wraps).
-#[inline]
-pub fn screlu_dot(acc: &Row, weights: &Row, ceiling: i16) -> i32 {
-    #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor has AVX2, checked just above.
-        return unsafe { avx2::screlu_dot(acc, weights, ceiling) };
+/// The set in use, chosen once.
+static IN_USE: Lazy<Simd> = Lazy::new(|| {
+    let best = Simd::detected();
+    match std::env::var("KAISER_SIMD").as_deref() {
+        Ok("portable") => Simd::Portable,
+        Ok("avx2") if best != Simd::Portable => Simd::Avx2,
+        Ok("avx512") if matches!(best, Simd::Avx512 | Simd::Avx512Vnni) => Simd::Avx512,
+        _ => best,
     }
-    portable::screlu_dot(acc, weights, ceiling)
+});
+
+impl Simd {
+    /// The best set this processor has.
+    pub fn detected() -> Simd {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
+            {
+                return if std::is_x86_feature_detected!("avx512vnni") {
+                    Simd::Avx512Vnni
+                } else {
+                    Simd::Avx512
+                };
+            }
+            if std::is_x86_feature_detected!("avx2") {
+                return Simd::Avx2;
+            }
+        }
+        Simd::Portable
+    }
+
+    /// The set the engine uses.
+    #[inline]
+    pub fn in_use() -> Simd {
+        *IN_USE
+    }
+
+    /// `dst = src + the rows of adds - the rows of subs`, lane by lane, wrapping.
+    #[inline]
+    pub fn add_sub(self, dst: &mut [i16], src: &[i16], adds: &[&[i16]], subs: &[&[i16]]) {
+        debug_assert!(dst.len() == src.len() && dst.len().is_multiple_of(LANE_BLOCK));
+        debug_assert!(adds.iter().chain(subs).all(|row| row.len() == src.len()));
+        match self {
+            // SAFETY: `detected` found the instructions on this processor, and the rows'
+            // lengths (checked above in debug builds) are the loops' bounds.
+            #[cfg(target_arch = "x86_64")]
+            Simd::Avx512 | Simd::Avx512Vnni => unsafe { avx512::add_sub(dst, src, adds, subs) },
+            #[cfg(target_arch = "x86_64")]
+            Simd::Avx2 => unsafe { avx2::add_sub(dst, src, adds, subs) },
+            _ => portable::add_sub(dst, src, adds, subs),
+        }
+    }
+
+    /// `sum over i of c(acc[i]) * c(acc[i]) * weights[i]`, where `c` clamps to `0..=ceiling`, in
+    /// wrapping 32-bit arithmetic, with `c(acc[i]) * weights[i]` taken to 16 bits first (the
+    /// exporter keeps weights small enough that this never wraps).
+    #[inline]
+    pub fn screlu_dot(self, acc: &[i16], weights: &[i16], ceiling: i16) -> i32 {
+        debug_assert!(acc.len() == weights.len() && acc.len().is_multiple_of(LANE_BLOCK));
+        match self {
+            // SAFETY: as in `add_sub`.
+            #[cfg(target_arch = "x86_64")]
+            Simd::Avx512Vnni => unsafe { avx512::screlu_dot_vnni(acc, weights, ceiling) },
+            #[cfg(target_arch = "x86_64")]
+            Simd::Avx512 => unsafe { avx512::screlu_dot(acc, weights, ceiling) },
+            #[cfg(target_arch = "x86_64")]
+            Simd::Avx2 => unsafe { avx2::screlu_dot(acc, weights, ceiling) },
+            _ => portable::screlu_dot(acc, weights, ceiling),
+        }
+    }
 }
 
 pub mod portable {
-    use super::Row;
-
-    pub fn add_sub(dst: &mut Row, src: &Row, adds: &[&Row], subs: &[&Row]) {
-        *dst = *src;
+    pub fn add_sub(dst: &mut [i16], src: &[i16], adds: &[&[i16]], subs: &[&[i16]]) {
+        dst.copy_from_slice(src);
         for row in adds {
             for (d, w) in dst.iter_mut().zip(row.iter()) {
                 *d = d.wrapping_add(*w);
@@ -48,7 +110,7 @@ pub mod portable {
         }
     }
 
-    pub fn screlu_dot(acc: &Row, weights: &Row, ceiling: i16) -> i32 {
+    pub fn screlu_dot(acc: &[i16], weights: &[i16], ceiling: i16) -> i32 {
         acc.iter().zip(weights).fold(0i32, |sum, (&a, &w)| {
             let v = a.clamp(0, ceiling);
             let vw = v.wrapping_mul(w);
@@ -59,54 +121,57 @@ pub mod portable {
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2 {
-    use super::{Row, HIDDEN};
+    use super::LANE_BLOCK;
     use std::arch::x86_64::*;
 
     /// Lanes of 16 bits in a 256-bit register.
     const LANES: usize = 16;
-    /// Registers in a row of the first layer.
-    const CHUNKS: usize = HIDDEN / LANES;
-    const _: () = assert!(HIDDEN.is_multiple_of(LANES));
+    /// Registers in a block of lanes.
+    const REGS: usize = LANE_BLOCK / LANES;
 
     /// # Safety
-    /// The processor must have AVX2.
+    /// The processor must have AVX2; every row as long as `src`, a multiple of `LANE_BLOCK`.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn add_sub(dst: &mut Row, src: &Row, adds: &[&Row], subs: &[&Row]) {
-        // The whole row stays in registers while every added and subtracted row passes once.
-        let mut regs = [_mm256_setzero_si256(); CHUNKS];
-        for (c, reg) in regs.iter_mut().enumerate() {
-            *reg = _mm256_loadu_si256(src.as_ptr().add(c * LANES).cast());
-        }
-        for row in adds {
-            for (c, reg) in regs.iter_mut().enumerate() {
-                *reg =
-                    _mm256_add_epi16(*reg, _mm256_loadu_si256(row.as_ptr().add(c * LANES).cast()));
+    pub unsafe fn add_sub(dst: &mut [i16], src: &[i16], adds: &[&[i16]], subs: &[&[i16]]) {
+        for block in (0..src.len()).step_by(LANE_BLOCK) {
+            // The block stays in registers while every added and subtracted row passes once.
+            let at = |row: &[i16], r: usize| row.as_ptr().add(block + r * LANES).cast();
+            let mut regs = [_mm256_setzero_si256(); REGS];
+            for (r, reg) in regs.iter_mut().enumerate() {
+                *reg = _mm256_loadu_si256(at(src, r));
             }
-        }
-        for row in subs {
-            for (c, reg) in regs.iter_mut().enumerate() {
-                *reg =
-                    _mm256_sub_epi16(*reg, _mm256_loadu_si256(row.as_ptr().add(c * LANES).cast()));
+            for row in adds {
+                for (r, reg) in regs.iter_mut().enumerate() {
+                    *reg = _mm256_add_epi16(*reg, _mm256_loadu_si256(at(row, r)));
+                }
             }
-        }
-        for (c, reg) in regs.iter().enumerate() {
-            _mm256_storeu_si256(dst.as_mut_ptr().add(c * LANES).cast(), *reg);
+            for row in subs {
+                for (r, reg) in regs.iter_mut().enumerate() {
+                    *reg = _mm256_sub_epi16(*reg, _mm256_loadu_si256(at(row, r)));
+                }
+            }
+            for (r, reg) in regs.iter().enumerate() {
+                _mm256_storeu_si256(dst.as_mut_ptr().add(block + r * LANES).cast(), *reg);
+            }
         }
     }
 
     /// # Safety
-    /// The processor must have AVX2.
+    /// The processor must have AVX2; `weights` as long as `acc`, a multiple of `LANE_BLOCK`.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn screlu_dot(acc: &Row, weights: &Row, ceiling: i16) -> i32 {
+    pub unsafe fn screlu_dot(acc: &[i16], weights: &[i16], ceiling: i16) -> i32 {
         let zero = _mm256_setzero_si256();
         let ceiling = _mm256_set1_epi16(ceiling);
         let mut sum = _mm256_setzero_si256();
-        for i in (0..HIDDEN).step_by(LANES) {
-            let v = _mm256_loadu_si256(acc.as_ptr().add(i).cast());
-            let v = _mm256_min_epi16(_mm256_max_epi16(v, zero), ceiling);
-            let w = _mm256_loadu_si256(weights.as_ptr().add(i).cast());
-            let vw = _mm256_mullo_epi16(v, w);
-            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
+        for block in (0..acc.len()).step_by(LANE_BLOCK) {
+            for r in 0..REGS {
+                let i = block + r * LANES;
+                let v = _mm256_loadu_si256(acc.as_ptr().add(i).cast());
+                let v = _mm256_min_epi16(_mm256_max_epi16(v, zero), ceiling);
+                let w = _mm256_loadu_si256(weights.as_ptr().add(i).cast());
+                let vw = _mm256_mullo_epi16(v, w);
+                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
+            }
         }
         let halves = _mm_add_epi32(
             _mm256_castsi256_si128(sum),
@@ -118,39 +183,128 @@ pub mod avx2 {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+pub mod avx512 {
+    use super::LANE_BLOCK;
+    use std::arch::x86_64::*;
+
+    /// Lanes of 16 bits in a 512-bit register.
+    const LANES: usize = 32;
+    /// Registers in a block of lanes.
+    const REGS: usize = LANE_BLOCK / LANES;
+
+    /// # Safety
+    /// The processor must have AVX-512 F and BW; every row as long as `src`, a multiple of
+    /// `LANE_BLOCK`.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub unsafe fn add_sub(dst: &mut [i16], src: &[i16], adds: &[&[i16]], subs: &[&[i16]]) {
+        for block in (0..src.len()).step_by(LANE_BLOCK) {
+            let at = |row: &[i16], r: usize| row.as_ptr().add(block + r * LANES).cast();
+            let mut regs = [_mm512_setzero_si512(); REGS];
+            for (r, reg) in regs.iter_mut().enumerate() {
+                *reg = _mm512_loadu_si512(at(src, r));
+            }
+            for row in adds {
+                for (r, reg) in regs.iter_mut().enumerate() {
+                    *reg = _mm512_add_epi16(*reg, _mm512_loadu_si512(at(row, r)));
+                }
+            }
+            for row in subs {
+                for (r, reg) in regs.iter_mut().enumerate() {
+                    *reg = _mm512_sub_epi16(*reg, _mm512_loadu_si512(at(row, r)));
+                }
+            }
+            for (r, reg) in regs.iter().enumerate() {
+                _mm512_storeu_si512(dst.as_mut_ptr().add(block + r * LANES).cast(), *reg);
+            }
+        }
+    }
+
+    /// The clamped activations and their products with the weights, a register at a time.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    unsafe fn clamped_products(
+        acc: &[i16],
+        weights: &[i16],
+        ceiling: i16,
+        mut each: impl FnMut(__m512i, __m512i),
+    ) {
+        let zero = _mm512_setzero_si512();
+        let ceiling = _mm512_set1_epi16(ceiling);
+        for block in (0..acc.len()).step_by(LANE_BLOCK) {
+            for r in 0..REGS {
+                let i = block + r * LANES;
+                let v = _mm512_loadu_si512(acc.as_ptr().add(i).cast());
+                let v = _mm512_min_epi16(_mm512_max_epi16(v, zero), ceiling);
+                let w = _mm512_loadu_si512(weights.as_ptr().add(i).cast());
+                each(_mm512_mullo_epi16(v, w), v);
+            }
+        }
+    }
+
+    /// # Safety
+    /// The processor must have AVX-512 F and BW; `weights` as long as `acc`, a multiple of
+    /// `LANE_BLOCK`.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub unsafe fn screlu_dot(acc: &[i16], weights: &[i16], ceiling: i16) -> i32 {
+        let mut sum = _mm512_setzero_si512();
+        clamped_products(acc, weights, ceiling, |vw, v| {
+            sum = _mm512_add_epi32(sum, _mm512_madd_epi16(vw, v));
+        });
+        _mm512_reduce_add_epi32(sum)
+    }
+
+    /// `screlu_dot` with VNNI's fused multiply-add.
+    ///
+    /// # Safety
+    /// The processor must have AVX-512 F, BW and VNNI; `weights` as long as `acc`, a multiple
+    /// of `LANE_BLOCK`.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+    pub unsafe fn screlu_dot_vnni(acc: &[i16], weights: &[i16], ceiling: i16) -> i32 {
+        let mut sum = _mm512_setzero_si512();
+        clamped_products(acc, weights, ceiling, |vw, v| {
+            sum = _mm512_dpwssd_epi32(sum, vw, v);
+        });
+        _mm512_reduce_add_epi32(sum)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
-    fn random_row(rng: &mut StdRng, range: i16) -> Row {
-        std::array::from_fn(|_| rng.gen_range(-range..=range))
+    fn random_row(rng: &mut StdRng, width: usize, range: i16) -> Vec<i16> {
+        (0..width).map(|_| rng.gen_range(-range..=range)).collect()
     }
 
+    /// Every set this processor has gives the portable loops' results exactly, at every width.
     #[test]
-    fn simd_and_portable_paths_agree_exactly() {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            let mut rng = StdRng::seed_from_u64(7);
-            for round in 0..2000 {
-                // Some rounds with values large enough to wrap.
-                let range = if round % 4 == 0 { i16::MAX } else { 600 };
-                let (src, a, b, s) = (
-                    random_row(&mut rng, range),
-                    random_row(&mut rng, range),
-                    random_row(&mut rng, range),
-                    random_row(&mut rng, range),
-                );
-                let (mut fast, mut slow) = ([0; HIDDEN], [0; HIDDEN]);
-                unsafe { avx2::add_sub(&mut fast, &src, &[&a, &b], &[&s]) };
-                portable::add_sub(&mut slow, &src, &[&a, &b], &[&s]);
-                assert_eq!(fast, slow);
-                let weights = random_row(&mut rng, if round % 4 == 0 { i16::MAX } else { 127 });
-                assert_eq!(
-                    unsafe { avx2::screlu_dot(&src, &weights, 255) },
-                    portable::screlu_dot(&src, &weights, 255)
-                );
+    fn every_simd_path_agrees_exactly_with_the_portable_one() {
+        let all = [Simd::Avx2, Simd::Avx512, Simd::Avx512Vnni];
+        let available: Vec<Simd> = match Simd::detected() {
+            Simd::Portable => vec![],
+            Simd::Avx2 => all[..1].to_vec(),
+            Simd::Avx512 => all[..2].to_vec(),
+            Simd::Avx512Vnni => all.to_vec(),
+        };
+        let mut rng = StdRng::seed_from_u64(7);
+        for round in 0..600 {
+            let width = LANE_BLOCK * (1 + round % 8);
+            // Some rounds with values large enough to wrap.
+            let range = if round % 4 == 0 { i16::MAX } else { 600 };
+            let row = |rng: &mut StdRng| random_row(rng, width, range);
+            let (src, a, b, s) = (row(&mut rng), row(&mut rng), row(&mut rng), row(&mut rng));
+            let weights = random_row(&mut rng, width, if round % 4 == 0 { i16::MAX } else { 127 });
+            let mut slow = vec![0; width];
+            portable::add_sub(&mut slow, &src, &[&a, &b], &[&s]);
+            let slow_dot = portable::screlu_dot(&src, &weights, 255);
+            for &simd in &available {
+                let mut fast = vec![0; width];
+                simd.add_sub(&mut fast, &src, &[&a, &b], &[&s]);
+                assert_eq!(fast, slow, "{simd:?}");
+                assert_eq!(simd.screlu_dot(&src, &weights, 255), slow_dot, "{simd:?}");
             }
         }
     }

@@ -204,7 +204,7 @@ fn the_engine_searches_with_a_net_from_eval_file_and_refuses_bad_ones() {
         .unwrap();
     std::fs::write(&oversized, vec![0u8; largest + 1]).expect("write the oversized file");
     let mut bad_files = vec![
-        (truncated, "bytes where"),
+        (truncated, "truncated or damaged"),
         (oversized, "larger than such a file can be"),
         (dir.path().join("missing.nnue"), ""),
         (dir.path().to_path_buf(), "not a regular file"),

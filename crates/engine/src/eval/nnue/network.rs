@@ -7,28 +7,36 @@
 //! | bytes | what |
 //! |---|---|
 //! | 8 | `KAISERNN` |
-//! | 2 | format version, 2 (version 1 files, with one output bucket, are read too) |
+//! | 2 | format version, 3 (versions 1 and 2 are read too) |
 //! | 1 | the variant's file code (`Variant::file_code`) |
 //! | 1 | the activation: 1, squared clipped ReLU |
-//! | 2, 2 | hidden neurons per side, inputs |
+//! | 2, 2 | hidden neurons per side (a multiple of `LANE_BLOCK` up to `MAX_HIDDEN`), inputs |
 //! | 2, 2, 2 | `QA`, `QB`, `SCALE` |
 //! | 2 | output buckets, 1 to `MAX_OUTPUT_BUCKETS` (version 1: zero, read as 1) |
-//! | 2 each | first-layer weights, input by input (`hidden` each), then its biases (`hidden`) |
-//! | 2 each | for each output bucket, its output weights: the side to move's half, then the other side's (`hidden` each) |
-//! | 4 each | each output bucket's output bias |
+//! | any | the weights, compressed (below) |
 //! | 4 | CRC-32 of everything before it |
+//!
+//! The weights, uncompressed: the first layer's, input by input (`hidden` each, 2 bytes
+//! each), then its biases (`hidden`); for each output bucket its output weights, the side to
+//! move's half then the other side's (`hidden` each); then each bucket's output bias (4 bytes
+//! each). Version 3 stores the 16-bit values' low bytes, then their high bytes, then the
+//! biases, as one DEFLATE stream (RFC 1951; about half the size, the high bytes being mostly
+//! 0 and 255). Versions 1 and 2 store them as they are.
 
 use super::features::input_count;
 use super::simd::{Simd, LANE_BLOCK};
 use super::{output_bucket, MAX_HIDDEN, MAX_OUTPUT_BUCKETS, QA, QB, SCALE};
 use crate::user_file;
 use kaiser_rules::Variant;
+use miniz_oxide::{deflate, inflate};
 use std::fmt;
 
 pub const MAGIC: &[u8; 8] = b"KAISERNN";
-pub const VERSION: u16 = 2;
+pub const VERSION: u16 = 3;
 /// The first version, whose files have a single output bucket.
 const VERSION_ONE_BUCKET: u16 = 1;
+/// The last version whose weights are not compressed.
+const VERSION_UNCOMPRESSED: u16 = 2;
 const SCRELU: u8 = 1;
 const HEADER_LEN: usize = 24;
 
@@ -142,6 +150,8 @@ pub enum NetError {
         wanted: usize,
     },
     Checksum,
+    /// The compressed weights do not unpack to a whole network.
+    Compressed(String),
 }
 
 impl fmt::Display for NetError {
@@ -171,19 +181,26 @@ impl fmt::Display for NetError {
                     "{found} bytes where a whole network has {wanted} (truncated or padded)"
                 )
             }
-            NetError::Checksum => write!(f, "checksum mismatch: the file is damaged"),
+            NetError::Checksum => {
+                write!(f, "checksum mismatch: the file is truncated or damaged")
+            }
+            NetError::Compressed(what) => write!(f, "the compressed weights {what}"),
         }
     }
 }
 
 impl std::error::Error for NetError {}
 
-/// The bytes of a whole `variant` net of `hidden` neurons a side and `buckets` output buckets.
+/// The bytes of a `variant` net's weights, uncompressed, with `hidden` neurons a side and
+/// `buckets` output buckets.
+fn weights_len(variant: Variant, hidden: usize, buckets: usize) -> usize {
+    2 * (input_count(variant) * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
+}
+
+/// The bytes of a whole `variant` net of `hidden` neurons a side and `buckets` output buckets
+/// with its weights uncompressed (versions 1 and 2): the most a net file of that shape takes.
 pub fn file_len(variant: Variant, hidden: usize, buckets: usize) -> usize {
-    HEADER_LEN
-        + 2 * (input_count(variant) * hidden + hidden + buckets * 2 * hidden)
-        + 4 * buckets
-        + 4
+    HEADER_LEN + weights_len(variant, hidden, buckets) + 4
 }
 
 /// Whether a net may have `hidden` neurons a side.
@@ -194,8 +211,14 @@ pub fn supported_width(hidden: usize) -> bool {
 impl Network {
     /// Reads a net for `variant` from the bytes of its file.
     pub fn from_bytes(bytes: &[u8], variant: Variant) -> Result<Network, NetError> {
-        if bytes.len() < HEADER_LEN || &bytes[..8] != MAGIC {
+        if bytes.len() < MAGIC.len() || &bytes[..8] != MAGIC {
             return Err(NetError::NotANet);
+        }
+        if bytes.len() < HEADER_LEN + 4 {
+            return Err(NetError::Length {
+                found: bytes.len(),
+                wanted: HEADER_LEN + 4,
+            });
         }
         let u16_at = |at: usize| u16::from_le_bytes([bytes[at], bytes[at + 1]]);
         let version = u16_at(8);
@@ -239,25 +262,35 @@ impl Network {
                 "{buckets} output buckets, where a network may have 1 to {MAX_OUTPUT_BUCKETS}"
             )));
         }
-        let wanted = file_len(variant, hidden, buckets);
-        if bytes.len() != wanted {
-            return Err(NetError::Length {
-                found: bytes.len(),
-                wanted,
-            });
-        }
-        let (body, crc) = bytes.split_at(wanted - 4);
-        if crc32fast::hash(body).to_le_bytes() != crc {
-            return Err(NetError::Checksum);
-        }
-        let mut values = body[HEADER_LEN..]
+        let weights = if version <= VERSION_UNCOMPRESSED {
+            let wanted = file_len(variant, hidden, buckets);
+            if bytes.len() != wanted {
+                return Err(NetError::Length {
+                    found: bytes.len(),
+                    wanted,
+                });
+            }
+            checked_body(bytes)?[HEADER_LEN..].to_vec()
+        } else {
+            let compressed = &checked_body(bytes)?[HEADER_LEN..];
+            let wanted = weights_len(variant, hidden, buckets);
+            let planes = inflate::decompress_to_vec_with_limit(compressed, wanted)
+                .map_err(|e| NetError::Compressed(format!("cannot be read: {e}")))?;
+            if planes.len() != wanted {
+                let what = format!("hold {} bytes where the network has {wanted}", planes.len());
+                return Err(NetError::Compressed(what));
+            }
+            split_planes(&planes, wanted - 4 * buckets, false)
+        };
+        let (values, biases) = weights.split_at(weights.len() - 4 * buckets);
+        let mut values = values
             .chunks_exact(2)
             .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
         let mut rows = |count| Rows::read(hidden, count, &mut values).expect("length checked");
         let feature_weights = rows(input_count(variant));
         let feature_bias = rows(1);
         let output_weights = rows(2 * buckets);
-        let output_bias = body[body.len() - 4 * buckets..]
+        let output_bias = biases
             .chunks_exact(4)
             .map(|four| i32::from_le_bytes(four.try_into().expect("four bytes")))
             .collect();
@@ -298,8 +331,7 @@ impl Network {
 
     /// The bytes of the net's file.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes =
-            Vec::with_capacity(file_len(self.variant, self.hidden, self.output_buckets()));
+        let mut bytes = Vec::with_capacity(HEADER_LEN);
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&VERSION.to_le_bytes());
         bytes.push(self.variant.file_code());
@@ -320,16 +352,48 @@ impl Network {
             .iter()
             .chain(self.feature_bias.values())
             .chain(self.output_weights.values());
-        for value in values {
-            bytes.extend_from_slice(&value.to_le_bytes());
-        }
-        for bias in &self.output_bias {
-            bytes.extend_from_slice(&bias.to_le_bytes());
-        }
+        let mut weights: Vec<u8> = values.flat_map(|v| v.to_le_bytes()).collect();
+        let values_len = weights.len();
+        weights.extend(self.output_bias.iter().flat_map(|b| b.to_le_bytes()));
+        let planes = split_planes(&weights, values_len, true);
+        bytes.extend_from_slice(&deflate::compress_to_vec(&planes, COMPRESSION_LEVEL));
         let crc = crc32fast::hash(&bytes);
         bytes.extend_from_slice(&crc.to_le_bytes());
         bytes
     }
+}
+
+/// DEFLATE's strongest setting: a net is written once and read at every start.
+const COMPRESSION_LEVEL: u8 = 10;
+
+/// The bytes of a file before its checksum, once the checksum is found right.
+fn checked_body(bytes: &[u8]) -> Result<&[u8], NetError> {
+    let (body, crc) = bytes.split_at(bytes.len() - 4);
+    if crc32fast::hash(body).to_le_bytes() != crc {
+        return Err(NetError::Checksum);
+    }
+    Ok(body)
+}
+
+/// Moves the low bytes of the 16-bit values in `weights[..values_len]` before their high bytes
+/// (`to_planes`), or back (the rest, the biases, stays as it is).
+fn split_planes(weights: &[u8], values_len: usize, to_planes: bool) -> Vec<u8> {
+    let (values, rest) = weights.split_at(values_len);
+    let half = values_len / 2;
+    let mut out = vec![0; weights.len()];
+    for i in 0..half {
+        let (low, high) = (2 * i, 2 * i + 1);
+        let (low_plane, high_plane) = (i, half + i);
+        if to_planes {
+            out[low_plane] = values[low];
+            out[high_plane] = values[high];
+        } else {
+            out[low] = values[low_plane];
+            out[high] = values[high_plane];
+        }
+    }
+    out[values_len..].copy_from_slice(rest);
+    out
 }
 
 impl fmt::Debug for Network {
@@ -366,6 +430,23 @@ mod tests {
         }
     }
 
+    /// `net`'s file in `version` 1 or 2, whose weights are not compressed.
+    fn uncompressed(net: &Network, version: u16) -> Vec<u8> {
+        let mut bytes = net.to_bytes()[..HEADER_LEN].to_vec();
+        bytes[8..10].copy_from_slice(&version.to_le_bytes());
+        if version == VERSION_ONE_BUCKET {
+            bytes[22..24].copy_from_slice(&0u16.to_le_bytes());
+        }
+        let values = net.feature_weights.values().iter();
+        let values = values
+            .chain(net.feature_bias.values())
+            .chain(net.output_weights.values());
+        bytes.extend(values.flat_map(|v| v.to_le_bytes()));
+        bytes.extend(net.output_bias.iter().flat_map(|b| b.to_le_bytes()));
+        bytes.extend_from_slice(&[0; 4]);
+        resealed(bytes)
+    }
+
     /// `bytes` with its CRC made right again after an edit.
     fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
         let body = bytes.len() - 4;
@@ -379,8 +460,11 @@ mod tests {
         for (hidden, buckets) in [(128, 1), (128, 2), (256, 8), (512, MAX_OUTPUT_BUCKETS)] {
             let net = patterned(Variant::Orda, hidden, buckets);
             let bytes = net.to_bytes();
-            assert_eq!(bytes.len(), file_len(Variant::Orda, hidden, buckets));
-            assert_eq!(Network::from_bytes(&bytes, Variant::Orda), Ok(net));
+            assert!(bytes.len() < file_len(Variant::Orda, hidden, buckets));
+            assert_eq!(Network::from_bytes(&bytes, Variant::Orda), Ok(net.clone()));
+            let uncompressed = uncompressed(&net, VERSION_UNCOMPRESSED);
+            assert_eq!(uncompressed.len(), file_len(Variant::Orda, hidden, buckets));
+            assert_eq!(Network::from_bytes(&uncompressed, Variant::Orda), Ok(net));
         }
         let wide = patterned(Variant::Empire, MAX_HIDDEN, 8);
         let values = wide.feature_weights.values();
@@ -412,13 +496,40 @@ mod tests {
     #[test]
     fn version_one_files_read_as_one_output_bucket() {
         let net = patterned(Variant::Chess, 128, 1);
-        let mut bytes = net.to_bytes();
-        bytes[8..10].copy_from_slice(&1u16.to_le_bytes());
-        bytes[22..24].copy_from_slice(&0u16.to_le_bytes());
-        assert_eq!(
-            Network::from_bytes(&resealed(bytes), Variant::Chess),
-            Ok(net)
-        );
+        let bytes = uncompressed(&net, VERSION_ONE_BUCKET);
+        assert_eq!(Network::from_bytes(&bytes, Variant::Chess), Ok(net));
+    }
+
+    #[test]
+    fn compressed_weights_that_unpack_wrong_are_refused() {
+        let net = patterned(Variant::Empire, 128, 2);
+        let header = net.to_bytes()[..HEADER_LEN].to_vec();
+        let planes = |len| (0..len).map(|i| (i % 7) as u8).collect::<Vec<u8>>();
+        let wanted = weights_len(Variant::Empire, 128, 2);
+        for (payload, reason) in [
+            (deflate::compress_to_vec(&planes(wanted - 1), 6), "hold"),
+            (
+                deflate::compress_to_vec(&planes(wanted + 1), 6),
+                "cannot be read",
+            ),
+            (
+                deflate::compress_to_vec(&planes(50 * wanted), 6),
+                "cannot be read",
+            ),
+            (b"not deflate at all".to_vec(), "cannot be read"),
+        ] {
+            let file = resealed([header.clone(), payload, vec![0; 4]].concat());
+            let error = Network::from_bytes(&file, Variant::Empire).unwrap_err();
+            assert!(matches!(error, NetError::Compressed(_)), "{error}");
+            assert!(error.to_string().contains(reason), "{error}");
+        }
+        let short = resealed(header[..HEADER_LEN].iter().copied().chain([0; 4]).collect());
+        assert!(Network::from_bytes(&short, Variant::Empire).is_err());
+        let tiny = &header[..20];
+        assert!(matches!(
+            Network::from_bytes(tiny, Variant::Empire),
+            Err(NetError::Length { .. })
+        ));
     }
 
     #[test]

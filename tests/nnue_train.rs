@@ -9,6 +9,7 @@ mod common;
 
 use common::nnue::{lively_model, lively_model_of, random_positions};
 use common::{kaiser, text};
+use kaiser_engine::eval::nnue::features::InputScheme;
 use kaiser_engine::eval::nnue::{self, Network};
 use kaiser_engine::{Color, Variant};
 use kaiser_tools::nnue::checkpoint::Checkpoint;
@@ -230,6 +231,43 @@ fn a_one_bucket_net_given_buckets_evaluates_as_before() {
             refused.to_string().contains("has 8 output buckets"),
             "{refused}"
         );
+    }
+}
+
+#[test]
+fn a_net_given_king_buckets_evaluates_as_before() {
+    let map = std::array::from_fn(|i| (i / 4).min(3) as u8);
+    let scheme = InputScheme::king_buckets(map);
+    for variant in Variant::ALL {
+        let data = labelled_positions(variant, 300, 29);
+        let mut plain = lively_model_of(variant, 128, 8, 6);
+        // Made symmetric left to right, as mirrored training data makes a net nearly.
+        let first_layer = plain.layout().feature_bias;
+        for at in 0..first_layer {
+            let (input, neuron) = (at / 128, at % 128);
+            if input % 8 >= 4 {
+                plain.params[at] = plain.params[(input ^ 7) * 128 + neuron];
+            }
+        }
+        let bucketed = plain
+            .clone()
+            .with_king_buckets(scheme)
+            .expect("plain takes buckets");
+        assert_eq!(bucketed.params.len(), bucketed.layout().len);
+        for sample in &data.samples {
+            let (a, b) = (
+                plain.evaluate(&data, sample),
+                bucketed.evaluate(&data, sample),
+            );
+            assert!(
+                (a - b).abs() <= 1e-3 * a.abs().max(1.0),
+                "{variant}: {a} against {b}"
+            );
+        }
+        let twice = bucketed
+            .with_king_buckets(scheme)
+            .expect_err("buckets once");
+        assert!(twice.to_string().contains("already"), "{twice}");
     }
 }
 

@@ -7,6 +7,7 @@ use super::nnue::dataset;
 use super::nnue::model::Model;
 use super::nnue::train::{self, checkpoint_path, Settings};
 use anyhow::{anyhow, bail, Result};
+use kaiser_engine::eval::nnue::features::{InputScheme, MAX_KING_BUCKETS};
 use kaiser_engine::eval::nnue::{self, Network, MAX_OUTPUT_BUCKETS};
 use kaiser_engine::search::MAX_THREADS;
 use kaiser_engine::Variant;
@@ -136,6 +137,13 @@ struct TrainArgs {
     /// evaluates as before and training puts them to work.
     #[arg(long, value_name = "N", conflicts_with = "resume")]
     hidden: Option<usize>,
+    /// King buckets: the first layer again for each bucket of the viewing side's king square,
+    /// the board mirrored while that king stands on files e-h. `four` (rank 1 files a-b, rank 1
+    /// files c-d, rank 2, ranks 3-8), or 32 buckets by square, rank 1 files a-d first, comma
+    /// separated. With `--init` a plain network is given them, each bucket a copy of its first
+    /// layer, so it evaluates as before.
+    #[arg(long, value_name = "MAP", value_parser = parse_king_buckets, conflicts_with = "resume")]
+    king_buckets: Option<InputScheme>,
     /// Seeds the starting weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -173,6 +181,39 @@ fn named_network(path: Option<&Path>, variant: Variant) -> Result<Network> {
     }
 }
 
+/// `--king-buckets`: `four`, or 32 buckets by square.
+fn parse_king_buckets(text: &str) -> Result<InputScheme, String> {
+    let map: Vec<u8> = match text {
+        "four" => (0..MAX_KING_BUCKETS)
+            .map(|i| match i {
+                0 | 1 => 0,
+                2 | 3 => 1,
+                4..=7 => 2,
+                _ => 3,
+            })
+            .collect(),
+        _ => text
+            .split(',')
+            .map(|b| {
+                b.trim()
+                    .parse::<u8>()
+                    .map_err(|_| format!("'{b}' is not a bucket"))
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    let map: [u8; MAX_KING_BUCKETS] = map.try_into().map_err(|m: Vec<u8>| {
+        format!(
+            "{} buckets given, one for each of 32 squares wanted",
+            m.len()
+        )
+    })?;
+    let scheme = InputScheme::king_buckets(map);
+    if !scheme.is_valid() {
+        return Err("every bucket up to the last must be used".into());
+    }
+    Ok(scheme)
+}
+
 /// The width of a network trained from random weights, unless `--hidden` says otherwise.
 const DEFAULT_HIDDEN: usize = 128;
 
@@ -206,8 +247,11 @@ fn run_train(args: TrainArgs) -> Result<()> {
             );
         }
         println!(
-            "resuming after epoch {} ({} hidden neurons a side, {} output buckets)",
-            state.epoch, state.model.hidden, state.model.buckets
+            "resuming after epoch {} ({} hidden neurons a side, {} king buckets, {} output buckets)",
+            state.epoch,
+            state.model.hidden,
+            state.model.inputs.buckets(),
+            state.model.buckets
         );
         state
     } else if let Some(path) = &args.init {
@@ -222,17 +266,27 @@ fn run_train(args: TrainArgs) -> Result<()> {
                 .widened(hidden, args.seed)
                 .map_err(|e| anyhow!("{}: {e}", path.display()))?;
         }
+        if let Some(scheme) = args.king_buckets {
+            model = model
+                .with_king_buckets(scheme)
+                .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        }
         println!(
-            "starting from {} ({} hidden neurons a side, {} output buckets)",
+            "starting from {} ({} hidden neurons a side, {} king buckets, {} output buckets)",
             path.display(),
             model.hidden,
+            model.inputs.buckets(),
             model.buckets
         );
         Checkpoint::start(model)
     } else {
         let buckets = usize::from(args.output_buckets.unwrap_or(1));
         let hidden = args.hidden.unwrap_or(DEFAULT_HIDDEN);
-        Checkpoint::start(Model::random(variant, hidden, buckets, args.seed)?)
+        let mut model = Model::random(variant, hidden, buckets, args.seed)?;
+        if let Some(scheme) = args.king_buckets {
+            model = model.with_king_buckets(scheme)?;
+        }
+        Checkpoint::start(model)
     };
     let split = args.data.read(args.mirror)?;
     let settings = Settings {
@@ -284,4 +338,20 @@ fn run_loss(args: LossArgs) -> Result<()> {
     );
     println!("loss on all {:.6}", (held_out * h + others * o) / (h + o));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn king_bucket_maps_are_a_preset_or_32_buckets() {
+        let four = parse_king_buckets("four").expect("the preset");
+        assert_eq!(four.buckets(), 4);
+        let list: Vec<String> = (0..32).map(|i| (i / 16).to_string()).collect();
+        assert_eq!(parse_king_buckets(&list.join(",")).unwrap().buckets(), 2);
+        for bad in ["", "two", "0,1", &["3"; 32].join(",")] {
+            assert!(parse_king_buckets(bad).is_err(), "{bad}");
+        }
+    }
 }

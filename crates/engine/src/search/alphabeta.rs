@@ -186,7 +186,7 @@ impl Searcher<'_> {
         let (pos, stack, network) = (&self.pos, &mut self.stack, self.shared.network);
         self.eval_cache
             .get_or_insert(pos.key(), || match network {
-                Some(net) => net.evaluate(stack.accumulator(ply, net), pos),
+                Some(net) => net.evaluate(stack.accumulator(ply, net, pos), pos),
                 None => evaluate(pos),
             })
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)

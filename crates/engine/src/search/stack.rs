@@ -13,9 +13,11 @@
 //! changes.
 
 use super::value::MAX_PLY;
+use crate::eval::nnue::accumulator::moves_view;
 use crate::eval::nnue::{Accumulator, Network};
+use crate::Position;
 use arrayvec::ArrayVec;
-use kaiser_rules::types::Move;
+use kaiser_rules::types::{Color, Move};
 use kaiser_rules::PieceChanges;
 use std::ops::{Index, IndexMut};
 
@@ -43,12 +45,14 @@ pub(super) struct Frame {
     /// The best line found from this node.
     pub pv: Line,
     /// The NNUE network's first layer for this node's position (kept only when the search
-    /// evaluates with a network), once `pending` is applied to it.
+    /// evaluates with a network), each side's view once it is `fresh`.
     accumulator: Accumulator,
-    /// The changes from the parent's board not yet applied to `accumulator`: the update waits
-    /// until the node is evaluated, which about half the nodes never are (hash cutoffs, nodes
-    /// in check, the evaluation cache).
-    pending: Option<PieceChanges>,
+    /// The changes from the parent's board. They are applied to the accumulator only when the
+    /// node is evaluated, which about half the nodes never are (hash cutoffs, nodes in check,
+    /// the evaluation cache).
+    changes: PieceChanges,
+    /// Whether each side's view of `accumulator` is up to date (by `Color::index()`).
+    fresh: [bool; 2],
 }
 
 impl Frame {
@@ -80,6 +84,7 @@ impl Stack {
             .unwrap_or_else(|_| unreachable!("FRAMES frames"));
         frames[0].key = root_key;
         frames[0].accumulator = root_accumulator;
+        frames[0].fresh = [true; 2];
         Stack { frames }
     }
 
@@ -103,29 +108,46 @@ impl Stack {
     /// `changes` (applied when `accumulator` asks for it).
     #[inline]
     pub fn follow_move(&mut self, ply: usize, changes: PieceChanges) {
-        self.frames[ply + 1].pending = Some(changes);
+        let child = &mut self.frames[ply + 1];
+        child.changes = changes;
+        child.fresh = [false; 2];
     }
 
     /// Sets the accumulator at `ply + 1` to follow the one at `ply`: a pass changes no piece.
     #[inline]
     pub fn follow_pass(&mut self, ply: usize) {
-        self.frames[ply + 1].pending = Some(PieceChanges::default());
+        self.follow_move(ply, PieceChanges::default());
     }
 
-    /// The accumulator of the node at `ply`, brought up to date from the nearest ancestor
-    /// whose own is (the root's always is).
-    pub fn accumulator(&mut self, ply: usize, net: &Network) -> &Accumulator {
-        let mut base = ply;
-        while self.frames[base].pending.is_some() {
-            base -= 1;
-        }
-        for child in base + 1..=ply {
-            let (head, tail) = self.frames.split_at_mut(child);
-            let frame = &mut tail[0];
-            if let Some(changes) = frame.pending.take() {
+    /// The accumulator of the node at `ply`, whose position is `pos`: each side's view brought
+    /// up to date from the nearest ancestor whose view is (the root's always is), or built
+    /// from `pos` where a move on the way changed that side's king view (king buckets).
+    pub fn accumulator(&mut self, ply: usize, net: &Network, pos: &Position) -> &Accumulator {
+        for perspective in Color::BOTH {
+            let side = perspective.index();
+            let mut base = ply;
+            while !self.frames[base].fresh[side] {
+                base -= 1;
+            }
+            let rebuilt = (base + 1..=ply)
+                .any(|child| moves_view(net, perspective, &self.frames[child].changes));
+            if rebuilt {
+                let frame = &mut self.frames[ply];
+                frame.accumulator.refresh_view(net, pos, perspective);
+                frame.fresh[side] = true;
+                continue;
+            }
+            let view = net
+                .inputs
+                .king_view(perspective, pos.king_square(perspective));
+            for child in base + 1..=ply {
+                let (head, tail) = self.frames.split_at_mut(child);
+                let frame = &mut tail[0];
+                let before = &head[child - 1].accumulator;
                 frame
                     .accumulator
-                    .update(&head[child - 1].accumulator, net, &changes);
+                    .update_view(before, net, &frame.changes, perspective, view);
+                frame.fresh[side] = true;
             }
         }
         &self.frames[ply].accumulator
@@ -162,52 +184,83 @@ impl IndexMut<usize> for Stack {
 mod tests {
     use super::*;
     use crate::eval::nnue::embedded;
-    use crate::{Position, Variant};
+    use crate::eval::nnue::features::InputScheme;
+    use crate::eval::nnue::network::Rows;
+    use crate::Variant;
     use rand::{rngs::StdRng, Rng, SeedableRng};
+
+    /// `net` with four king buckets, each bucket's first layer a distinct variation of `net`'s,
+    /// so that a view read through the wrong bucket or unmirrored shows.
+    fn with_king_buckets(net: &Network) -> Network {
+        let map = std::array::from_fn(|i| (i / 4).min(3) as u8);
+        let inputs = InputScheme::king_buckets(map);
+        let plain = net.feature_weights.values();
+        let mut values = (0..inputs.buckets())
+            .flat_map(|bucket| {
+                plain
+                    .iter()
+                    .enumerate()
+                    .map(move |(i, &w)| w.wrapping_add((bucket as i16 + 1) * ((i % 7) as i16 - 3)))
+            })
+            .collect::<Vec<i16>>()
+            .into_iter();
+        let rows = inputs.input_count(net.variant);
+        Network {
+            inputs,
+            feature_weights: Rows::read(net.hidden, rows, &mut values).expect("every row"),
+            ..net.clone()
+        }
+    }
 
     /// Along random walks down and back up a search path, with passes, asking for the
     /// accumulator only at some nodes (as the search does): whenever it is asked for, it equals
-    /// the one built from the whole board.
+    /// the one built from the whole board; with and without king buckets.
     #[test]
     fn accumulators_brought_up_to_date_late_equal_ones_built_from_scratch() {
         kaiser_rules::attacks::init();
         let mut rng = StdRng::seed_from_u64(5);
+        let mut king_moves = 0;
         for variant in Variant::ALL {
-            let Some(net) = embedded(variant) else {
+            let Some(plain) = embedded(variant) else {
                 continue;
             };
-            let root = Position::startpos(variant);
-            let mut stack = Stack::new(root.key(), Accumulator::refresh(&net, &root));
-            let mut pos = root;
-            // What was played at each ply, to take it back.
-            let mut path: Vec<Option<Move>> = Vec::new();
-            for _ in 0..3000 {
-                let legal = pos.legal_moves();
-                let ply = path.len();
-                let up = ply > 0 && (legal.is_empty() || ply >= 40 || rng.gen_bool(0.3));
-                if up {
-                    match path.pop().expect("a move to take back") {
-                        Some(m) => pos.unmake_move(m),
-                        None => pos.unmake_null_move(),
-                    }
-                } else if !pos.in_check() && pos.may_pass() && rng.gen_bool(0.1) {
-                    stack.follow_pass(ply);
-                    pos.make_null_move();
-                    path.push(None);
-                } else if let Some(&m) = legal.get(rng.gen_range(0..legal.len().max(1))) {
-                    stack.follow_move(ply, pos.piece_changes(m));
-                    pos.make_move(m);
-                    path.push(Some(m));
-                }
-                if rng.gen_bool(0.4) {
+            for net in [Network::clone(&plain), with_king_buckets(&plain)] {
+                let root = Position::startpos(variant);
+                let mut stack = Stack::new(root.key(), Accumulator::refresh(&net, &root));
+                let mut pos = root;
+                // What was played at each ply, to take it back.
+                let mut path: Vec<Option<Move>> = Vec::new();
+                for _ in 0..3000 {
+                    let legal = pos.legal_moves();
                     let ply = path.len();
-                    assert_eq!(
-                        *stack.accumulator(ply, &net),
-                        Accumulator::refresh(&net, &pos),
-                        "{variant} at ply {ply}: {pos:?}"
-                    );
+                    let up = ply > 0 && (legal.is_empty() || ply >= 40 || rng.gen_bool(0.3));
+                    if up {
+                        match path.pop().expect("a move to take back") {
+                            Some(m) => pos.unmake_move(m),
+                            None => pos.unmake_null_move(),
+                        }
+                    } else if !pos.in_check() && pos.may_pass() && rng.gen_bool(0.1) {
+                        stack.follow_pass(ply);
+                        pos.make_null_move();
+                        path.push(None);
+                    } else if let Some(&m) = legal.get(rng.gen_range(0..legal.len().max(1))) {
+                        let changes = pos.piece_changes(m);
+                        king_moves += usize::from(moves_view(&net, pos.side_to_move(), &changes));
+                        stack.follow_move(ply, changes);
+                        pos.make_move(m);
+                        path.push(Some(m));
+                    }
+                    if rng.gen_bool(0.4) {
+                        let ply = path.len();
+                        assert_eq!(
+                            *stack.accumulator(ply, &net, &pos),
+                            Accumulator::refresh(&net, &pos),
+                            "{variant} at ply {ply}, {net:?}: {pos:?}"
+                        );
+                    }
                 }
             }
         }
+        assert!(king_moves > 20, "{king_moves} king moves to another view");
     }
 }

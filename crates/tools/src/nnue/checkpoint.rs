@@ -1,11 +1,13 @@
 //! A training run's state between epochs: the float network, the optimiser's moments and how far
 //! the run has gone, saved after every epoch so that an interrupted run resumes where it
 //! stopped. The file, little-endian: `KAISERCK`, version (u16), the variant's file code (u8),
-//! output buckets (u16), hidden neurons a side (u16), epochs done (u32), Adam steps (u64), parameter count (u32), then the
+//! output buckets (u16), hidden neurons a side (u16), the inputs (u8: 0 plain, 1 king buckets)
+//! and the two king-bucket maps (64 bytes, zero when plain), epochs done (u32), Adam steps (u64), parameter count (u32), then the
 //! parameters, the first and the second moments (f32 each), and a CRC-32 of everything before it.
 
 use super::model::{Layout, Model};
 use anyhow::{bail, Context, Result};
+use kaiser_engine::eval::nnue::features::{InputScheme, MAX_KING_BUCKETS};
 use kaiser_engine::eval::nnue::network::supported_width;
 use kaiser_engine::eval::nnue::MAX_OUTPUT_BUCKETS;
 use kaiser_engine::{user_file, Variant};
@@ -13,7 +15,11 @@ use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"KAISERCK";
 const VERSION: u16 = 3;
-const HEADER_LEN: usize = 8 + 2 + 1 + 2 + 2 + 4 + 8 + 4;
+const HEADER_LEN: usize = 8 + 2 + 1 + 2 + 2 + 1 + MAPS_LEN + 4 + 8 + 4;
+/// The two king-bucket maps.
+const MAPS_LEN: usize = 2 * MAX_KING_BUCKETS;
+/// Where the fields after the maps start.
+const AFTER_MAPS: usize = 16 + MAPS_LEN;
 
 /// A training run between epochs.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,6 +51,9 @@ impl Checkpoint {
         bytes.push(self.model.variant.file_code());
         bytes.extend_from_slice(&(self.model.buckets as u16).to_le_bytes());
         bytes.extend_from_slice(&(self.model.hidden as u16).to_le_bytes());
+        let maps = self.model.inputs.king_buckets;
+        bytes.push(u8::from(maps.is_some()));
+        bytes.extend(maps.unwrap_or([[0; MAX_KING_BUCKETS]; 2]).iter().flatten());
         bytes.extend_from_slice(&(self.epoch as u32).to_le_bytes());
         bytes.extend_from_slice(&self.steps.to_le_bytes());
         bytes.extend_from_slice(&(self.model.params.len() as u32).to_le_bytes());
@@ -84,11 +93,28 @@ impl Checkpoint {
         if !supported_width(hidden) {
             bail!("{what}: {hidden} hidden neurons, a width this Kaiser does not read");
         }
+        let map = |at: usize| -> [u8; MAX_KING_BUCKETS] {
+            bytes[at..at + MAX_KING_BUCKETS].try_into().expect("a map")
+        };
+        let inputs = match bytes[15] {
+            0 => InputScheme::PLAIN,
+            1 => InputScheme {
+                king_buckets: Some([map(16), map(16 + MAX_KING_BUCKETS)]),
+            },
+            kind => bail!("{what}: input scheme {kind}, where this Kaiser reads 0 and 1"),
+        };
+        if !inputs.is_valid() {
+            bail!("{what}: king bucket maps that leave a bucket unused");
+        }
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4"));
-        let epoch = u32_at(15) as usize;
-        let steps = u64::from_le_bytes(bytes[19..27].try_into().expect("8"));
-        let len = u32_at(27) as usize;
-        let wanted = Layout::of(variant, hidden, buckets).len;
+        let epoch = u32_at(AFTER_MAPS) as usize;
+        let steps = u64::from_le_bytes(
+            bytes[AFTER_MAPS + 4..AFTER_MAPS + 12]
+                .try_into()
+                .expect("8"),
+        );
+        let len = u32_at(AFTER_MAPS + 12) as usize;
+        let wanted = Layout::of(inputs.input_count(variant), hidden, buckets).len;
         if len != wanted {
             bail!(
                 "{what}: a network of {len} parameters, this Kaiser's {variant} networks of \
@@ -116,6 +142,7 @@ impl Checkpoint {
         Ok(Checkpoint {
             model: Model {
                 variant,
+                inputs,
                 hidden,
                 buckets,
                 params,

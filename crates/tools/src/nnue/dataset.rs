@@ -1,13 +1,14 @@
 //! Training positions in memory, as the trainer wants them: each position's active inputs in
-//! White's view (Black's view is derived, see `features::black_view`), whose move it is, and
-//! its two labels, the search's score and the game's result, both from the side to move's view.
+//! White's view (Black's view is derived, see `features::black_view`), where the two kings
+//! stand (for nets with king buckets, `InputScheme`), whose move it is, and its two labels, the
+//! search's score and the game's result, both from the side to move's view.
 
 use crate::data::{self, store, DataError, PlyScore};
 use anyhow::{bail, Result};
 use arrayvec::ArrayVec;
-use kaiser_engine::eval::nnue::features::{self, black_view, MAX_ACTIVE};
+use kaiser_engine::eval::nnue::features::{self, black_view, InputScheme, MAX_ACTIVE};
 use kaiser_engine::eval::params::PAWN_VALUE_EG;
-use kaiser_engine::{CastlingRights, Color, Position, Variant};
+use kaiser_engine::{CastlingRights, Color, Position, Square, Variant};
 use std::path::Path;
 
 /// Internal units over which a score's winning chance goes from 50% to about 73%, the logistic
@@ -19,6 +20,8 @@ pub const WDL_SCALE: f32 = 400.0;
 pub struct Sample {
     start: u32,
     len: u8,
+    /// The squares of White's king and Black's king (as the inputs have them, mirrored or not).
+    kings: [Square; 2],
     pub black_to_move: bool,
     /// The search's score as a winning chance for the side to move, 0 to 1.
     pub score: f32,
@@ -84,12 +87,20 @@ impl Dataset {
             };
             self.inputs.push(input as u16);
         }
+        let kings = Color::BOTH.map(|color| {
+            let king = pos.king_square(color);
+            match files {
+                Files::AsTheyAre => king,
+                Files::Mirrored => Square::from_index(king.index() as u8 ^ 7),
+            }
+        });
         let black_to_move = pos.side_to_move() == Color::Black;
         let sign = if black_to_move { -1.0 } else { 1.0 };
         let internal = (cp * PAWN_VALUE_EG) as f32 / 100.0;
         self.samples.push(Sample {
             start,
             len: (self.inputs.len() as u32 - start) as u8,
+            kings,
             black_to_move,
             score: sigmoid(sign * internal / WDL_SCALE),
             result: if black_to_move {
@@ -100,17 +111,26 @@ impl Dataset {
         });
     }
 
-    /// The inputs of `sample` in the side to move's view and in the other side's.
-    pub fn views(&self, sample: &Sample) -> [ArrayVec<u16, MAX_ACTIVE>; 2] {
-        let white: ArrayVec<u16, MAX_ACTIVE> = self.inputs[sample.start as usize..]
-            [..usize::from(sample.len)]
-            .iter()
-            .copied()
-            .collect();
-        let black = white
-            .iter()
-            .map(|&i| black_view(self.variant, usize::from(i)) as u16)
-            .collect();
+    /// The inputs of `sample`, laid out as `scheme` says, in the side to move's view and in the
+    /// other side's.
+    pub fn views(&self, sample: &Sample, scheme: &InputScheme) -> [ArrayVec<u16, MAX_ACTIVE>; 2] {
+        let white_plain = &self.inputs[sample.start as usize..][..usize::from(sample.len)];
+        let per_bucket = features::input_count(self.variant);
+        let [white, black] = Color::BOTH.map(|perspective| {
+            let view = scheme.king_view(perspective, sample.kings[perspective.index()]);
+            let offset = view.bucket * per_bucket;
+            let file_flip = if view.mirrored { 7 } else { 0 };
+            white_plain
+                .iter()
+                .map(|&i| {
+                    let plain = match perspective {
+                        Color::White => usize::from(i),
+                        Color::Black => black_view(self.variant, usize::from(i)),
+                    };
+                    (offset + (plain ^ file_flip)) as u16
+                })
+                .collect::<ArrayVec<u16, MAX_ACTIVE>>()
+        });
         match sample.black_to_move {
             false => [white, black],
             true => [black, white],
@@ -205,7 +225,7 @@ mod tests {
             data.push_mirrored(&pos, 37, 1.0);
             data.push(&image, 37, 1.0);
             let [a, b] = [&data.samples[0], &data.samples[1]].map(|s| {
-                data.views(s).map(|mut view| {
+                data.views(s, &InputScheme::PLAIN).map(|mut view| {
                     view.sort_unstable();
                     view
                 })

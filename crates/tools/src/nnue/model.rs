@@ -8,7 +8,7 @@
 use super::dataset::{sigmoid, Dataset, Sample, WDL_SCALE};
 use anyhow::{bail, Result};
 use arrayvec::ArrayVec;
-use kaiser_engine::eval::nnue::features::{input_count, MAX_ACTIVE};
+use kaiser_engine::eval::nnue::features::{input_count, InputScheme, MAX_ACTIVE};
 use kaiser_engine::eval::nnue::network::{supported_width, Rows};
 use kaiser_engine::eval::nnue::simd::{Simd, LANE_BLOCK};
 use kaiser_engine::eval::nnue::{output_bucket, Network, MAX_HIDDEN, QA, QB, SCALE};
@@ -24,6 +24,8 @@ pub const WEIGHT_BOUND: f32 = 1.98;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
     pub variant: Variant,
+    /// How the inputs are laid out (king buckets or none).
+    pub inputs: InputScheme,
     /// Hidden neurons per side (`kaiser_engine::eval::nnue::network::supported_width`).
     pub hidden: usize,
     /// Output buckets (`kaiser_engine::eval::nnue::output_bucket`).
@@ -42,8 +44,8 @@ pub struct Layout {
 }
 
 impl Layout {
-    pub fn of(variant: Variant, hidden: usize, buckets: usize) -> Layout {
-        let feature_bias = input_count(variant) * hidden;
+    pub fn of(inputs: usize, hidden: usize, buckets: usize) -> Layout {
+        let feature_bias = inputs * hidden;
         let output_weights = feature_bias + hidden;
         let output_bias = output_weights + buckets * 2 * hidden;
         Layout {
@@ -75,7 +77,7 @@ impl Model {
     /// buckets, small random first-layer and output weights and zero biases.
     pub fn random(variant: Variant, hidden: usize, buckets: usize, seed: u64) -> Result<Model> {
         check_width(hidden)?;
-        let layout = Layout::of(variant, hidden, buckets);
+        let layout = Layout::of(input_count(variant), hidden, buckets);
         let mut rng = StdRng::seed_from_u64(seed);
         let mut params = vec![0.0; layout.len];
         for w in &mut params[..layout.feature_bias] {
@@ -87,9 +89,44 @@ impl Model {
         }
         Ok(Model {
             variant,
+            inputs: InputScheme::PLAIN,
             hidden,
             buckets,
             params,
+        })
+    }
+
+    /// This plain network (no king buckets) with the king buckets of `scheme`, each bucket's
+    /// first-layer row of a square the mean of the plain rows of that square and its mirror
+    /// image (a view with king buckets mirrors the board while its king stands on files e-h):
+    /// it evaluates every position as before where the plain network is symmetric left to
+    /// right (which training on mirrored positions makes it nearly), and training then lets
+    /// the buckets learn apart.
+    pub fn with_king_buckets(self, scheme: InputScheme) -> Result<Model> {
+        if self.inputs != InputScheme::PLAIN {
+            bail!("the network has king buckets already");
+        }
+        if scheme.king_buckets.is_none() || !scheme.is_valid() {
+            bail!("king buckets wanted: a map that uses every bucket up to its last");
+        }
+        let (layout, hidden) = (self.layout(), self.hidden);
+        let row = |input: usize| &self.params[input * hidden..][..hidden];
+        // An input is (piece slot) * 64 + square, and a square's low three bits its file.
+        let symmetric: Vec<f32> = (0..input_count(self.variant))
+            .flat_map(|input| {
+                let (a, b) = (row(input), row(input ^ 7));
+                a.iter().zip(b).map(|(x, y)| (x + y) / 2.0)
+            })
+            .collect();
+        let mut params = Vec::with_capacity(scheme.buckets() * symmetric.len());
+        for _ in 0..scheme.buckets() {
+            params.extend_from_slice(&symmetric);
+        }
+        params.extend_from_slice(&self.params[layout.feature_bias..]);
+        Ok(Model {
+            inputs: scheme,
+            params,
+            ..self
         })
     }
 
@@ -105,10 +142,8 @@ impl Model {
                 self.hidden
             );
         }
-        let (old, new) = (
-            self.layout(),
-            Layout::of(self.variant, hidden, self.buckets),
-        );
+        let inputs = self.inputs.input_count(self.variant);
+        let (old, new) = (self.layout(), Layout::of(inputs, hidden, self.buckets));
         let mut rng = StdRng::seed_from_u64(seed);
         let mut params = Vec::with_capacity(new.len);
         let mut widen = |params: &mut Vec<f32>, row: &[f32], random: bool| {
@@ -155,7 +190,8 @@ impl Model {
         let layout = self.layout();
         let output = &self.params[layout.output_weights..layout.output_bias];
         let bias = self.params[layout.output_bias];
-        let mut params = Vec::with_capacity(Layout::of(self.variant, self.hidden, buckets).len);
+        let inputs = self.inputs.input_count(self.variant);
+        let mut params = Vec::with_capacity(Layout::of(inputs, self.hidden, buckets).len);
         params.extend_from_slice(&self.params[..layout.output_weights]);
         for _ in 0..buckets {
             params.extend_from_slice(output);
@@ -169,12 +205,16 @@ impl Model {
     }
 
     pub fn layout(&self) -> Layout {
-        Layout::of(self.variant, self.hidden, self.buckets)
+        Layout::of(
+            self.inputs.input_count(self.variant),
+            self.hidden,
+            self.buckets,
+        )
     }
 
     /// The first layer and the output for `sample`.
     pub fn forward(&self, data: &Dataset, sample: &Sample) -> Forward {
-        self.forward_views(&data.views(sample))
+        self.forward_views(&data.views(sample, &self.inputs))
     }
 
     /// The first layer and the output for a position whose inputs, in each side's view (the
@@ -223,7 +263,7 @@ impl Model {
     /// difference between the predicted winning chance and `target`.
     pub fn backward(&self, data: &Dataset, sample: &Sample, target: f32, grad: &mut [f32]) -> f32 {
         let (layout, hidden) = (self.layout(), self.hidden);
-        let views = data.views(sample);
+        let views = data.views(sample, &self.inputs);
         let forward = self.forward_views(&views);
         let bucket = forward.bucket;
         let k = SCALE as f32 / WDL_SCALE;
@@ -273,13 +313,15 @@ impl Model {
             row.iter().map(move |&w| f32::from(w) / scale as f32)
         }
         let buckets = net.output_buckets();
-        let mut params = Vec::with_capacity(Layout::of(net.variant, net.hidden, buckets).len);
+        let inputs = net.inputs.input_count(net.variant);
+        let mut params = Vec::with_capacity(Layout::of(inputs, net.hidden, buckets).len);
         params.extend(unscaled(net.feature_weights.values(), QA));
         params.extend(unscaled(net.feature_bias.values(), QA));
         params.extend(unscaled(net.output_weights.values(), QB));
         params.extend(net.output_bias.iter().map(|&b| b as f32 / (QA * QB) as f32));
         Model {
             variant: net.variant,
+            inputs: net.inputs,
             hidden: net.hidden,
             buckets,
             params,
@@ -298,6 +340,7 @@ impl Model {
         };
         Network {
             variant: self.variant,
+            inputs: self.inputs,
             hidden,
             feature_weights: rows(&self.params[..layout.feature_bias], QA),
             feature_bias: rows(&self.params[layout.feature_bias..layout.output_weights], QA),

@@ -13,17 +13,19 @@
 //! | 2, 2 | hidden neurons per side (a multiple of `LANE_BLOCK` up to `MAX_HIDDEN`), inputs |
 //! | 2, 2, 2 | `QA`, `QB`, `SCALE` |
 //! | 2 | output buckets, 1 to `MAX_OUTPUT_BUCKETS` (version 1: zero, read as 1) |
+//! | 1 | the inputs (version 3): 0 plain, 1 with king buckets (`features::InputScheme`) |
+//! | 64 | with king buckets: the bucket of each own-view king square of files a to d (`rank * 4 + file`), White's army's map, then Black's |
 //! | any | the weights, compressed (below) |
 //! | 4 | CRC-32 of everything before it |
 //!
 //! The weights, uncompressed: the first layer's, input by input (`hidden` each, 2 bytes
-//! each), then its biases (`hidden`); for each output bucket its output weights, the side to
+//! each; the inputs of king bucket 0, then of bucket 1, ...), then its biases (`hidden`); for each output bucket its output weights, the side to
 //! move's half then the other side's (`hidden` each); then each bucket's output bias (4 bytes
 //! each). Version 3 stores the 16-bit values' low bytes, then their high bytes, then the
 //! biases, as one DEFLATE stream (RFC 1951; about half the size, the high bytes being mostly
 //! 0 and 255). Versions 1 and 2 store them as they are.
 
-use super::features::input_count;
+use super::features::{input_count, InputScheme, MAX_KING_BUCKETS};
 use super::simd::{Simd, LANE_BLOCK};
 use super::{output_bucket, MAX_HIDDEN, MAX_OUTPUT_BUCKETS, QA, QB, SCALE};
 use crate::user_file;
@@ -119,6 +121,8 @@ impl Rows {
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     pub variant: Variant,
+    /// How its inputs are laid out (king buckets or none).
+    pub inputs: InputScheme,
     /// Hidden neurons per side: a multiple of `LANE_BLOCK`, at most `MAX_HIDDEN`.
     pub hidden: usize,
     /// First-layer weights, a row of `hidden` per input, scaled by `QA`.
@@ -191,16 +195,58 @@ impl fmt::Display for NetError {
 
 impl std::error::Error for NetError {}
 
-/// The bytes of a `variant` net's weights, uncompressed, with `hidden` neurons a side and
-/// `buckets` output buckets.
-fn weights_len(variant: Variant, hidden: usize, buckets: usize) -> usize {
-    2 * (input_count(variant) * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
+/// The bytes of a net's weights, uncompressed, with `inputs` inputs, `hidden` neurons a side
+/// and `buckets` output buckets.
+fn weights_len(inputs: usize, hidden: usize, buckets: usize) -> usize {
+    2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
+}
+
+/// The bytes of the input scheme's block (version 3).
+fn scheme_len(scheme: &InputScheme) -> usize {
+    1 + scheme.king_buckets.map_or(0, |_| 2 * MAX_KING_BUCKETS)
+}
+
+/// The input scheme at the start of `bytes` (version 3).
+fn read_scheme(bytes: &[u8]) -> Result<InputScheme, NetError> {
+    let scheme = match bytes.first() {
+        Some(0) => InputScheme::PLAIN,
+        Some(1) if bytes.len() > 2 * MAX_KING_BUCKETS => {
+            let map = |at: usize| -> [u8; MAX_KING_BUCKETS] {
+                bytes[at..at + MAX_KING_BUCKETS].try_into().expect("a map")
+            };
+            InputScheme {
+                king_buckets: Some([map(1), map(1 + MAX_KING_BUCKETS)]),
+            }
+        }
+        Some(1) => return Err(NetError::Shape("the king bucket maps are cut off".into())),
+        kind => {
+            return Err(NetError::Shape(format!(
+                "input scheme {kind:?}, where this Kaiser reads 0 (plain) and 1 (king buckets)"
+            )))
+        }
+    };
+    if !scheme.is_valid() {
+        return Err(NetError::Shape(
+            "king bucket maps that leave a bucket unused".into(),
+        ));
+    }
+    Ok(scheme)
 }
 
 /// The bytes of a whole `variant` net of `hidden` neurons a side and `buckets` output buckets
 /// with its weights uncompressed (versions 1 and 2): the most a net file of that shape takes.
 pub fn file_len(variant: Variant, hidden: usize, buckets: usize) -> usize {
-    HEADER_LEN + weights_len(variant, hidden, buckets) + 4
+    HEADER_LEN + weights_len(input_count(variant), hidden, buckets) + 4
+}
+
+/// The most bytes a net file may have: the widest net with every king bucket, uncompressed.
+pub fn max_file_len() -> usize {
+    let inputs = Variant::ALL.map(input_count).into_iter().max().unwrap_or(0);
+    let scheme = InputScheme::king_buckets([0; MAX_KING_BUCKETS]);
+    HEADER_LEN
+        + scheme_len(&scheme)
+        + weights_len(MAX_KING_BUCKETS * inputs, MAX_HIDDEN, MAX_OUTPUT_BUCKETS)
+        + 4
 }
 
 /// Whether a net may have `hidden` neurons a side.
@@ -239,9 +285,17 @@ impl Network {
                  {MAX_HIDDEN}"
             )));
         }
+        let (scheme, scheme_bytes) = match version {
+            VERSION.. => {
+                let scheme = read_scheme(&bytes[HEADER_LEN..bytes.len() - 4])?;
+                (scheme, scheme_len(&scheme))
+            }
+            _ => (InputScheme::PLAIN, 0),
+        };
+        let inputs = scheme.input_count(variant);
         let expected = [
             ("activation", u16::from(bytes[11]), u16::from(SCRELU)),
-            ("inputs", u16_at(14), input_count(variant) as u16),
+            ("inputs", u16_at(14), inputs as u16),
             ("QA", u16_at(16), QA as u16),
             ("QB", u16_at(18), QB as u16),
             ("SCALE", u16_at(20), SCALE as u16),
@@ -272,8 +326,8 @@ impl Network {
             }
             checked_body(bytes)?[HEADER_LEN..].to_vec()
         } else {
-            let compressed = &checked_body(bytes)?[HEADER_LEN..];
-            let wanted = weights_len(variant, hidden, buckets);
+            let compressed = &checked_body(bytes)?[HEADER_LEN + scheme_bytes..];
+            let wanted = weights_len(inputs, hidden, buckets);
             let planes = inflate::decompress_to_vec_with_limit(compressed, wanted)
                 .map_err(|e| NetError::Compressed(format!("cannot be read: {e}")))?;
             if planes.len() != wanted {
@@ -287,7 +341,7 @@ impl Network {
             .chunks_exact(2)
             .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
         let mut rows = |count| Rows::read(hidden, count, &mut values).expect("length checked");
-        let feature_weights = rows(input_count(variant));
+        let feature_weights = rows(inputs);
         let feature_bias = rows(1);
         let output_weights = rows(2 * buckets);
         let output_bias = biases
@@ -296,6 +350,7 @@ impl Network {
             .collect();
         Ok(Network {
             variant,
+            inputs: scheme,
             hidden,
             feature_weights,
             feature_bias,
@@ -312,7 +367,7 @@ impl Network {
             .map(|&v| file_len(v, MAX_HIDDEN, MAX_OUTPUT_BUCKETS))
             .max()
             .unwrap_or(0);
-        let bytes = user_file::read(path, largest as u64)
+        let bytes = user_file::read(path, largest.max(max_file_len()) as u64)
             .map_err(|e| NetError::Unreadable(e.to_string()))?;
         Network::from_bytes(&bytes, variant)
     }
@@ -338,7 +393,7 @@ impl Network {
         bytes.push(SCRELU);
         for value in [
             self.hidden,
-            input_count(self.variant),
+            self.inputs.input_count(self.variant),
             QA as usize,
             QB as usize,
             SCALE as usize,
@@ -355,6 +410,13 @@ impl Network {
         let mut weights: Vec<u8> = values.flat_map(|v| v.to_le_bytes()).collect();
         let values_len = weights.len();
         weights.extend(self.output_bias.iter().flat_map(|b| b.to_le_bytes()));
+        match self.inputs.king_buckets {
+            None => bytes.push(0),
+            Some(maps) => {
+                bytes.push(1);
+                bytes.extend(maps.iter().flatten());
+            }
+        }
         let planes = split_planes(&weights, values_len, true);
         bytes.extend_from_slice(&deflate::compress_to_vec(&planes, COMPRESSION_LEVEL));
         let crc = crc32fast::hash(&bytes);
@@ -421,6 +483,7 @@ mod tests {
         let mut rows = |count| Rows::read(hidden, count, &mut values).unwrap();
         Network {
             variant,
+            inputs: InputScheme::PLAIN,
             hidden,
             feature_weights: rows(input_count(variant)),
             feature_bias: rows(1),
@@ -480,6 +543,42 @@ mod tests {
     }
 
     #[test]
+    fn nets_with_king_buckets_read_back_as_written_and_bad_maps_are_refused() {
+        let plain = patterned(Variant::Empire, 128, 8);
+        let mut map = [0u8; MAX_KING_BUCKETS];
+        map[8..].fill(1);
+        let mut other = map;
+        other[4..].fill(2);
+        other[..4].fill(1);
+        let inputs = InputScheme {
+            king_buckets: Some([map, other]),
+        };
+        assert_eq!(inputs.buckets(), 3);
+        let mut values = plain.feature_weights.values().iter().copied().cycle();
+        let rows = inputs.input_count(Variant::Empire);
+        let net = Network {
+            inputs,
+            feature_weights: Rows::read(128, rows, &mut values).unwrap(),
+            ..plain
+        };
+        let bytes = net.to_bytes();
+        assert_eq!(
+            Network::from_bytes(&bytes, Variant::Empire),
+            Ok(net.clone())
+        );
+        // A map that leaves bucket 1 unused: the header's input count no longer matches either.
+        let mut gap = bytes.clone();
+        gap[HEADER_LEN + 1 + MAX_KING_BUCKETS..HEADER_LEN + 1 + 2 * MAX_KING_BUCKETS].fill(2);
+        gap[HEADER_LEN + 1..HEADER_LEN + 1 + MAX_KING_BUCKETS].fill(0);
+        let error = Network::from_bytes(&resealed(gap), Variant::Empire).unwrap_err();
+        assert!(error.to_string().contains("unused"), "{error}");
+        let mut kind = bytes;
+        kind[HEADER_LEN] = 7;
+        let error = Network::from_bytes(&resealed(kind), Variant::Empire).unwrap_err();
+        assert!(error.to_string().contains("input scheme"), "{error}");
+    }
+
+    #[test]
     fn a_width_this_kaiser_cannot_evaluate_is_refused() {
         let bytes = patterned(Variant::Chess, 128, 1).to_bytes();
         for hidden in [0u16, 64, 200, MAX_HIDDEN as u16 + LANE_BLOCK as u16] {
@@ -503,9 +602,9 @@ mod tests {
     #[test]
     fn compressed_weights_that_unpack_wrong_are_refused() {
         let net = patterned(Variant::Empire, 128, 2);
-        let header = net.to_bytes()[..HEADER_LEN].to_vec();
+        let header = net.to_bytes()[..HEADER_LEN + 1].to_vec();
         let planes = |len| (0..len).map(|i| (i % 7) as u8).collect::<Vec<u8>>();
-        let wanted = weights_len(Variant::Empire, 128, 2);
+        let wanted = weights_len(input_count(Variant::Empire), 128, 2);
         for (payload, reason) in [
             (deflate::compress_to_vec(&planes(wanted - 1), 6), "hold"),
             (

@@ -1,6 +1,7 @@
-//! The shipped test openings (`book/*-openings.epd`, made by `kaiser openings`, see
-//! `book/README.md`): every line is a six-field FEN of a game still in progress, with no
-//! position twice, and there are enough of them for a match.
+//! The shipped test openings (`book/*-openings.epd` and the second sets
+//! `book/*-openings-2.epd`, made by `kaiser openings`, see `book/README.md`): every line is a
+//! six-field FEN of a game still in progress, with no position twice, there are enough of them
+//! for a match, and the two sets of a variant share no position.
 
 use kaiser_engine::{Position, Variant};
 use std::collections::HashSet;
@@ -8,7 +9,8 @@ use std::collections::HashSet;
 /// The fewest openings a shipped file may hold.
 const MIN_OPENINGS: usize = 200;
 
-fn check_book(variant: Variant, text: &str) {
+/// Checks one file; its positions' keys.
+fn check_book(variant: Variant, text: &str) -> HashSet<u64> {
     let mut keys = HashSet::new();
     for (number, line) in text.lines().enumerate() {
         let at = format!("{variant} opening {}: {line}", number + 1);
@@ -23,19 +25,38 @@ fn check_book(variant: Variant, text: &str) {
         "{variant}: only {} openings",
         keys.len()
     );
+    keys
+}
+
+/// Checks both sets of `variant`.
+fn check_sets(variant: Variant, first: &str, second: &str) {
+    let (first, second) = (check_book(variant, first), check_book(variant, second));
+    assert!(first.is_disjoint(&second), "{variant}: the two sets share a position");
 }
 
 #[test]
 fn empire_openings_are_playable() {
-    check_book(Variant::Empire, include_str!("../book/empire-openings.epd"));
+    check_sets(
+        Variant::Empire,
+        include_str!("../book/empire-openings.epd"),
+        include_str!("../book/empire-openings-2.epd"),
+    );
 }
 
 #[test]
 fn chess_openings_are_playable() {
-    check_book(Variant::Chess, include_str!("../book/chess-openings.epd"));
+    check_sets(
+        Variant::Chess,
+        include_str!("../book/chess-openings.epd"),
+        include_str!("../book/chess-openings-2.epd"),
+    );
 }
 
 #[test]
 fn orda_openings_are_playable() {
-    check_book(Variant::Orda, include_str!("../book/orda-openings.epd"));
+    check_sets(
+        Variant::Orda,
+        include_str!("../book/orda-openings.epd"),
+        include_str!("../book/orda-openings-2.epd"),
+    );
 }

@@ -2,7 +2,9 @@
 # One generation of a variant's network, whole within one session: self-play by the network
 # built into BIN, a network trained from that one on those games or on TRAIN (`nnue train
 # --init built-in`, so what it learnt from earlier data is kept without that data), then the
-# SPRT of the new network against BIN at 5+0.05 (bounds 0 and 10). Run again with the same
+# SPRT of the new network against BIN at 5+0.05 (bounds 0 and 10), from the second set of test
+# openings (`book/VARIANT-openings-2.epd`), which no network was ever trained on (the first set
+# began the games of every generation before 2026-12-01). Run again with the same
 # settings, each step resumes: datagen plays only the games its file lacks, training goes on
 # from its checkpoint, a finished step is skipped; the SPRT starts over (sum its runs with
 # `kaiser sprt`).
@@ -23,6 +25,8 @@
 #            this machine still holds (less overfitting than one session's games alone)
 #   BUCKETS  output buckets to give a one-bucket built-in network (`nnue train
 #            --output-buckets`; by default the network keeps its own)
+#   SHAPE    more `nnue train` arguments that change the network's shape, such as
+#            "--hidden 256" or "--king-buckets four" (applied to the built-in network)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${VARIANT:?set VARIANT}" "${GEN:?set GEN}" "${GAMES:?set GAMES}" "${SEED:?set SEED}"
@@ -48,7 +52,8 @@ if [ ! -f "$net.done" ]; then
     if [ -f "$net.ckpt" ]; then
         start=(--resume)
     else
-        start=(--init built-in ${BUCKETS:+--output-buckets "$BUCKETS"})
+        # shellcheck disable=SC2206 # SHAPE is a list of arguments
+        start=(--init built-in ${BUCKETS:+--output-buckets "$BUCKETS"} ${SHAPE:-})
     fi
     "$BIN" nnue train --variant "$VARIANT" --data "$train" --out "$net" --epochs "$EPOCHS" \
         --rate "$RATE" "${start[@]}"
@@ -60,7 +65,7 @@ echo "== $(date -u +%FT%TZ) SPRT of $net against the built-in network"
     -engine cmd="$BIN" name="g$GEN" option.UCI_Variant="$VARIANT" option.EvalFile="$net" \
     -engine cmd="$BIN" name=main \
     -each tc=5+0.05 option.Hash=16 option.Threads=1 \
-    -openings file="book/$VARIANT-openings.epd" order=random -seed "$SEED" \
+    -openings file="book/$VARIANT-openings-2.epd" order=random -seed "$SEED" \
     -games 2 -rounds 1000 -concurrency 2 -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 \
     -pgnout "$WORK/runs/$VARIANT-g$GEN-sprt-$SEED.pgn"
 echo "== $(date -u +%FT%TZ) done"

@@ -31,7 +31,10 @@ fn check_book(variant: Variant, text: &str) -> HashSet<u64> {
 /// Checks both sets of `variant`.
 fn check_sets(variant: Variant, first: &str, second: &str) {
     let (first, second) = (check_book(variant, first), check_book(variant, second));
-    assert!(first.is_disjoint(&second), "{variant}: the two sets share a position");
+    assert!(
+        first.is_disjoint(&second),
+        "{variant}: the two sets share a position"
+    );
 }
 
 #[test]

@@ -14,6 +14,7 @@
 
 use super::value::MAX_PLY;
 use crate::eval::nnue::accumulator::moves_view;
+use crate::eval::nnue::refresh_cache::RefreshCache;
 use crate::eval::nnue::{Accumulator, Network};
 use crate::Position;
 use arrayvec::ArrayVec;
@@ -73,19 +74,29 @@ const FRAMES: usize = MAX_PLY + 2;
 pub(super) struct Stack {
     /// A fixed-size array, so that indexing checks against a constant.
     frames: Box<[Frame; FRAMES]>,
+    /// Where views are rebuilt from when a king changes its view (nets with king buckets).
+    refresh_cache: Option<RefreshCache>,
 }
 
 impl Stack {
-    /// A fresh stack for a search from a root whose key is `root_key`.
-    pub fn new(root_key: u64, root_accumulator: Accumulator) -> Stack {
+    /// A fresh stack for a search from `root`, evaluated by `net` if there is one.
+    pub fn new(root: &Position, net: Option<&Network>) -> Stack {
         let mut frames: Box<[Frame; FRAMES]> = vec![Frame::default(); FRAMES]
             .into_boxed_slice()
             .try_into()
             .unwrap_or_else(|_| unreachable!("FRAMES frames"));
-        frames[0].key = root_key;
-        frames[0].accumulator = root_accumulator;
+        frames[0].key = root.key();
+        if let Some(net) = net {
+            frames[0].accumulator = Accumulator::refresh(net, root);
+        }
         frames[0].fresh = [true; 2];
-        Stack { frames }
+        let refresh_cache = net
+            .filter(|net| net.inputs.king_buckets.is_some())
+            .map(RefreshCache::new);
+        Stack {
+            frames,
+            refresh_cache,
+        }
     }
 
     /// True if the node at `ply` was reached by a null move.
@@ -133,7 +144,12 @@ impl Stack {
                 .any(|child| moves_view(net, perspective, &self.frames[child].changes));
             if rebuilt {
                 let frame = &mut self.frames[ply];
-                frame.accumulator.refresh_view(net, pos, perspective);
+                match &mut self.refresh_cache {
+                    Some(cache) => {
+                        cache.refresh_view(&mut frame.accumulator, net, pos, perspective)
+                    }
+                    None => frame.accumulator.refresh_view(net, pos, perspective),
+                }
                 frame.fresh[side] = true;
                 continue;
             }
@@ -226,7 +242,7 @@ mod tests {
             };
             for net in [Network::clone(&plain), with_king_buckets(&plain)] {
                 let root = Position::startpos(variant);
-                let mut stack = Stack::new(root.key(), Accumulator::refresh(&net, &root));
+                let mut stack = Stack::new(&root, Some(&net));
                 let mut pos = root;
                 // What was played at each ply, to take it back.
                 let mut path: Vec<Option<Move>> = Vec::new();

@@ -18,7 +18,7 @@ use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::value::{self, to_score, wdl, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use super::{Bound, Info, Limits, Listener, SearchControl, SearchResult};
-use crate::eval::nnue::{Accumulator, Network};
+use crate::eval::nnue::Network;
 use crate::Position;
 use kaiser_rules::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -163,10 +163,7 @@ impl<'a> Searcher<'a> {
             best_move: None,
             stable_iterations: 0,
         });
-        let root_accumulator = shared
-            .network
-            .map_or_else(Accumulator::default, |net| Accumulator::refresh(net, &pos));
-        let stack = Stack::new(pos.key(), root_accumulator);
+        let stack = Stack::new(&pos, shared.network);
         Searcher {
             id,
             pos,

@@ -3,7 +3,8 @@
 //! by `kaiser nnue train` on Kaiser's own games. The output layer may have buckets: one set of
 //! output weights for each range of piece counts on the board (`output_bucket`). `features`
 //! says what the inputs are, `network` holds the integer weights and reads and writes net
-//! files, `accumulator` keeps the first layer's output up to date move by move, and `simd`
+//! files, `accumulator` keeps the first layer's output up to date move by move (with
+//! `refresh_cache` to rebuild a view when a king changes its bucket), and `simd`
 //! holds the two hot loops for each instruction set.
 //!
 //! The numbers: first-layer weights and biases are scaled by `QA`, output weights by `QB`, so
@@ -13,6 +14,7 @@
 pub mod accumulator;
 pub mod features;
 pub mod network;
+pub mod refresh_cache;
 pub mod simd;
 
 pub use accumulator::Accumulator;

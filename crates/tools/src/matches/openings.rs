@@ -93,24 +93,34 @@ pub fn read_file(path: &Path, variant: Variant) -> Result<Vec<String>> {
 /// The test openings built into the binary: `book/<variant>-openings.epd`, which SPRTs and
 /// gauges play.
 pub fn built_in(variant: Variant) -> Vec<String> {
-    let text = match variant {
-        Variant::Chess => include_str!("../../../../book/chess-openings.epd"),
-        Variant::Empire => include_str!("../../../../book/empire-openings.epd"),
-        Variant::Orda => include_str!("../../../../book/orda-openings.epd"),
-    };
-    parse_text(text, variant, "built-in openings").expect("the built-in openings are valid")
+    test_set(variant, 0)
 }
 
 /// The second set of test openings, `book/<variant>-openings-2.epd`: made apart from the first
 /// (another seed, line length and window), so that a gauge played on both shows whether a
 /// figure holds beyond one set of openings.
 pub fn built_in_second(variant: Variant) -> Vec<String> {
-    let text = match variant {
-        Variant::Chess => include_str!("../../../../book/chess-openings-2.epd"),
-        Variant::Empire => include_str!("../../../../book/empire-openings-2.epd"),
-        Variant::Orda => include_str!("../../../../book/orda-openings-2.epd"),
+    test_set(variant, 1)
+}
+
+/// Test set `set` (0 or 1) of `variant`, read from the text built into the binary.
+fn test_set(variant: Variant, set: usize) -> Vec<String> {
+    let texts = match variant {
+        Variant::Chess => [
+            include_str!("../../../../book/chess-openings.epd"),
+            include_str!("../../../../book/chess-openings-2.epd"),
+        ],
+        Variant::Empire => [
+            include_str!("../../../../book/empire-openings.epd"),
+            include_str!("../../../../book/empire-openings-2.epd"),
+        ],
+        Variant::Orda => [
+            include_str!("../../../../book/orda-openings.epd"),
+            include_str!("../../../../book/orda-openings-2.epd"),
+        ],
     };
-    parse_text(text, variant, "second built-in openings").expect("the built-in openings are valid")
+    let source = format!("built-in openings, set {}", set + 1);
+    parse_text(texts[set], variant, &source).expect("the built-in openings are valid")
 }
 
 /// The keys of every test opening of `variant`, both sets: positions no training game may

@@ -1,6 +1,8 @@
-//! The network's two hot loops, each written twice: with AVX2 through `std::arch`, chosen at run
-//! time where the processor has it, and portably. Both work in wrapping integer arithmetic in
-//! the same order of lanes, so they give bit-identical results (a test checks it).
+//! The network's two hot loops, each written three times: with AVX2 through `std::arch`, chosen
+//! at run time where the processor has it; with WebAssembly's SIMD128, in a browser build made
+//! with it (`.cargo/config.toml` turns it on); and portably. All work in wrapping integer
+//! arithmetic in the same order of lanes, so they give bit-identical results (a test checks
+//! AVX2's; the browser's `bench` gives the native node count, which checks SIMD128's).
 
 use super::HIDDEN;
 
@@ -15,6 +17,9 @@ pub fn add_sub(dst: &mut Row, src: &Row, adds: &[&Row], subs: &[&Row]) {
         // SAFETY: the processor has AVX2, checked just above.
         return unsafe { avx2::add_sub(dst, src, adds, subs) };
     }
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return simd128::add_sub(dst, src, adds, subs);
+    #[allow(unreachable_code)]
     portable::add_sub(dst, src, adds, subs)
 }
 
@@ -28,6 +33,9 @@ pub fn screlu_dot(acc: &Row, weights: &Row, ceiling: i16) -> i32 {
         // SAFETY: the processor has AVX2, checked just above.
         return unsafe { avx2::screlu_dot(acc, weights, ceiling) };
     }
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return simd128::screlu_dot(acc, weights, ceiling);
+    #[allow(unreachable_code)]
     portable::screlu_dot(acc, weights, ceiling)
 }
 
@@ -115,6 +123,60 @@ pub mod avx2 {
         let pairs = _mm_add_epi32(halves, _mm_shuffle_epi32::<0b01_00_11_10>(halves));
         let total = _mm_add_epi32(pairs, _mm_shuffle_epi32::<0b10_11_00_01>(pairs));
         _mm_cvtsi128_si32(total)
+    }
+}
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub mod simd128 {
+    use super::{Row, HIDDEN};
+    use std::arch::wasm32::*;
+
+    /// Lanes of 16 bits in a 128-bit register.
+    const LANES: usize = 8;
+    /// Registers in a row of the first layer.
+    const CHUNKS: usize = HIDDEN / LANES;
+    const _: () = assert!(HIDDEN.is_multiple_of(LANES));
+
+    fn load(row: &Row, chunk: usize) -> v128 {
+        // SAFETY: `chunk < CHUNKS`, so the 16 bytes read lie inside the row; unaligned loads
+        // are allowed.
+        unsafe { v128_load(row.as_ptr().add(chunk * LANES).cast()) }
+    }
+
+    pub fn add_sub(dst: &mut Row, src: &Row, adds: &[&Row], subs: &[&Row]) {
+        let mut regs = [i16x8_splat(0); CHUNKS];
+        for (c, reg) in regs.iter_mut().enumerate() {
+            *reg = load(src, c);
+        }
+        for row in adds {
+            for (c, reg) in regs.iter_mut().enumerate() {
+                *reg = i16x8_add(*reg, load(row, c));
+            }
+        }
+        for row in subs {
+            for (c, reg) in regs.iter_mut().enumerate() {
+                *reg = i16x8_sub(*reg, load(row, c));
+            }
+        }
+        for (c, reg) in regs.iter().enumerate() {
+            // SAFETY: as in `load`, the 16 bytes written lie inside the row.
+            unsafe { v128_store(dst.as_mut_ptr().add(c * LANES).cast(), *reg) };
+        }
+    }
+
+    pub fn screlu_dot(acc: &Row, weights: &Row, ceiling: i16) -> i32 {
+        let zero = i16x8_splat(0);
+        let ceiling = i16x8_splat(ceiling);
+        let mut sum = i32x4_splat(0);
+        for c in 0..CHUNKS {
+            let v = i16x8_min(i16x8_max(load(acc, c), zero), ceiling);
+            let vw = i16x8_mul(v, load(weights, c));
+            sum = i32x4_add(sum, i32x4_dot_i16x8(vw, v));
+        }
+        i32x4_extract_lane::<0>(sum)
+            .wrapping_add(i32x4_extract_lane::<1>(sum))
+            .wrapping_add(i32x4_extract_lane::<2>(sum))
+            .wrapping_add(i32x4_extract_lane::<3>(sum))
     }
 }
 

@@ -233,7 +233,11 @@ function setupControls() {
   };
   $('mode').onchange = () => {
     state.mode = $('mode').value;
-    if (state.mode !== 'analysis') state.orientation = state.mode;
+    if (state.mode !== 'analysis') {
+      state.orientation = state.mode;
+      const kaiser = `Kaiser, level ${state.level}`;
+      game.tags = state.mode === 'white' ? [['White', 'You'], ['Black', kaiser]] : [['White', kaiser], ['Black', 'You']];
+    }
     update();
   };
   $('multipv').onchange = () => {

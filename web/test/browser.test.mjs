@@ -156,6 +156,16 @@ test('stop ends go infinite within 200 ms', { timeout: 60000 }, async () => {
   await engine.close();
 });
 
+test("bench in the browser searches the native bench's node count", { timeout: 120000 }, async () => {
+  const signature = async (engine) => {
+    const last = (await answerTo(engine, 'bench')).at(-1);
+    await engine.close();
+    return last.match(/^Bench: (\d+) nodes/)[1];
+  };
+  const inBrowser = await signature(await browserEngine(page));
+  assert.equal(inBrowser, await signature(nativeEngine()));
+});
+
 /** Bad input, as `postMessage` may bring it, each followed by `isready`. */
 const BAD_INPUT = [
   'position fen garbage',

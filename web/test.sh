@@ -13,4 +13,4 @@ fi
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || rustup target add wasm32-unknown-unknown
 cargo clippy -p kaiser-wasm --target wasm32-unknown-unknown -- -D warnings
 ./build.sh
-node --test --test-reporter=spec test/
+node --test --test-reporter=spec test/*.test.mjs

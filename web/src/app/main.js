@@ -302,7 +302,7 @@ async function main() {
   }
   const loadMs = Math.round(performance.now() - started);
   $('engine-name').textContent = `Kaiser · ready in ${loadMs} ms`;
-  window.kaiserPage = { loadMs, state, get game() { return game; }, newGame, goTo };
+  window.kaiserPage = { loadMs, state, get game() { return game; }, newGame, goTo, play: userMove };
   newGame(state.variant);
   document.body.dataset.ready = 'true';
 }

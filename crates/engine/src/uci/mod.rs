@@ -98,8 +98,9 @@ pub enum Arrival {
     /// `isready`: answered `readyok` at once.
     IsReady,
     /// Any other line: handled (`Session::handle`) once the search has ended; `stops` when the
-    /// threaded loop ends the search for it (`go`, `quit`, `ucinewgame`, `setoption`, `bench`,
-    /// `go perft`), so the search is stopped first.
+    /// threaded loop ends the search for it (`go`, `quit`, `ucinewgame`, `bench`, `go perft`,
+    /// and `setoption`, which it does for the options the engine holds: here for every one), so
+    /// the search is stopped first.
     Later { stops: bool },
 }
 

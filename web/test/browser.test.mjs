@@ -275,3 +275,32 @@ test('moves on the board by mouse, checked by Kaiser, and a game against Kaiser'
   await page.screenshot({ path: path.join(shots, 'board-play.png') });
   await page.selectOption('#mode', 'analysis');
 });
+
+test('FEN and PGN in and out, and a promotion chosen on the board', { timeout: 60000 }, async () => {
+  await page.fill('#fen', 'not a position');
+  await page.click('#load-fen');
+  assert.match(await page.textContent('#message'), /invalid FEN 'not a position'/);
+
+  // Orda: a pawn promotes to a queen or a Kheshig; the board asks which.
+  await page.selectOption('#variant', 'orda');
+  await page.fill('#fen', 'k7/4P3/8/8/8/8/8/4K3 w - - 0 1');
+  await page.click('#load-fen');
+  assert.equal(await page.isHidden('#message'), true);
+  await mouseMove('e7', 'e8');
+  await page.waitForSelector('#promotion:not([hidden])');
+  assert.deepEqual(await page.$$eval('.promotion-choice', (buttons) => buttons.map((b) => b.title)), ['e8=Q+', 'e8=H']);
+  await page.click('.promotion-choice[title="e8=H"]');
+  assert.deepEqual((await pageGame()).moves, ['e8=H']);
+  assert.match(await page.inputValue('#fen'), /^k3H3\/8\/8\/8\/8\/8\/8\/4K3 b - - 0 1$/);
+  assert.match(await page.inputValue('#pgn'), /\[FEN "k7\/4P3\/8\/8\/8\/8\/8\/4K3 w - - 0 1"\][\s\S]*1\. e8=H/);
+
+  // A PGN game read back: its variant, its moves in SAN.
+  await page.fill('#pgn', '[Variant "Empire"]\n\n1. f4 e5 2. Kf2 Nc6 *\n');
+  await page.click('#load-pgn');
+  assert.equal(await page.inputValue('#variant'), 'empire');
+  assert.deepEqual((await pageGame()).moves, ['f4', 'e5', 'Kf2', 'Nc6']);
+  await page.fill('#pgn', '1. e4 Zz9 *');
+  await page.click('#load-pgn');
+  assert.match(await page.textContent('#message'), /^PGN: /);
+  assert.deepEqual((await pageGame()).moves, ['f4', 'e5', 'Kf2', 'Nc6']);
+});

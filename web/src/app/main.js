@@ -302,6 +302,7 @@ async function main() {
   }
   const loadMs = Math.round(performance.now() - started);
   $('engine-name').textContent = `Kaiser · ready in ${loadMs} ms`;
+  // For the browser tests and web/tools: the page's state and a few of its actions.
   window.kaiserPage = { loadMs, state, get game() { return game; }, newGame, goTo, play: userMove };
   newGame(state.variant);
   document.body.dataset.ready = 'true';

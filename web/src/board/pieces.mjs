@@ -47,7 +47,7 @@ function yurtImage(color) {
   const body = white ? '#fff' : '#000';
   const line = white ? '#000' : '#fff';
   return svg(
-    `<g stroke="${white ? '#000' : '#000'}" stroke-width="1.5" stroke-linejoin="round">` +
+    `<g stroke="#000" stroke-width="1.5" stroke-linejoin="round">` +
       `<path d="M8 24 Q22.5 6 37 24 Z" fill="${body}"/>` +
       `<rect x="9" y="24" width="27" height="12" fill="${body}"/>` +
       `<path d="M19 36 V29 Q22.5 26 26 29 V36 Z" fill="${line}" stroke="${line}"/>` +

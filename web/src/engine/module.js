@@ -4,9 +4,9 @@
 // the board's rules, on the page itself.
 
 /**
- * Instantiates the module at `url`. `onLine(text)` receives each output line; `nextLine(waitMs)`
- * returns the next line's bytes that arrived during a search (or null), at most as long as
- * `peekLength` allows: see `host.rs`.
+ * Instantiates the module at `url`. `onLine(text)` receives each output line; `queue` (a
+ * LineQueue, in the engine's worker) gives the lines that arrive during a search, which the
+ * module reads through its `next_line` import (see `host.rs`); without it none arrive.
  */
 export async function loadKaiser(url, { onLine = () => {}, queue = null } = {}) {
   const response = await fetch(url);

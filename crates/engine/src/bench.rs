@@ -6,11 +6,12 @@
 //! signature stays comparable with the one quoted before Orda had positions. The speed counts
 //! the time spent searching (not clearing the hash).
 
+use crate::clock::Instant;
 use crate::search::{Engine, Info, Limits, Listener, SearchControl, DEFAULT_HASH_MB};
 use crate::{variants, Position, Variant};
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The default search depth of `bench`.
 pub const DEFAULT_DEPTH: u32 = 9;

@@ -7,6 +7,7 @@
 
 pub mod bench;
 pub mod book;
+pub mod clock;
 pub mod eval;
 pub mod notation;
 pub mod protocol;

@@ -4,7 +4,10 @@
 //! This module holds the API the UCI layer uses (`Engine`, `Limits`, `Info`, `SearchControl`,
 //! ...), and the two decisions every caller shares: a game already over at the root is answered
 //! without searching (`Engine::search`), and an answer that must wait (`go infinite`, pondering)
-//! waits on `SearchControl`'s condition variable for `stop` or `ponderhit`.
+//! waits on `SearchControl`'s condition variable for `stop` or `ponderhit`. A caller that runs
+//! the search on the thread that reads its commands (the browser build, which has one thread)
+//! gives the control `Interrupts` instead: the search polls them at its time checks and, holding
+//! its answer back, waits on them.
 //!
 //! The search itself lives in `thread` (one search thread: iterative deepening, the root,
 //! reporting) and `alphabeta` (the recursive search). What it keeps per ply of the current path
@@ -147,12 +150,24 @@ pub struct SearchResult {
     pub score: Score,
 }
 
+/// The commands that reach a search running on the thread that reads them (see the module
+/// header): whatever arrived since the last look is applied to the search's control (`stop`,
+/// `ponderhit`) or kept for later by the implementation.
+pub trait Interrupts: Send + Sync + std::fmt::Debug {
+    /// Applies what arrived meanwhile; called at the search's time checks (every 1024 nodes).
+    fn poll(&self, control: &SearchControl);
+
+    /// Waits a moment for something to arrive, then applies it as `poll` does: a search that
+    /// holds its answer back calls this until `stop` (or the end of pondering).
+    fn wait(&self, control: &SearchControl);
+}
+
 /// Flags the UCI thread flips while a search runs. Use a fresh one per `go`: a stop flag still
 /// set from before ends the next search right after its first iteration.
 ///
 /// The search reads the flags as it goes; once it has its answer and must hold it back (`go
 /// infinite` until `stop`, pondering until `stop` or `ponderhit`), it sleeps on a condition
-/// variable that `stop` and `ponderhit` signal.
+/// variable that `stop` and `ponderhit` signal, or, with `Interrupts`, waits on those.
 #[derive(Debug, Default)]
 pub struct SearchControl {
     stop: AtomicBool,
@@ -161,11 +176,30 @@ pub struct SearchControl {
     /// Taken to change a flag and to wait for a change (so that no signal is missed).
     changed_lock: Mutex<()>,
     changed: Condvar,
+    /// Polled by a search that runs on the thread reading the commands.
+    interrupts: Option<Arc<dyn Interrupts>>,
 }
 
 impl SearchControl {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A control for a search on the thread that reads the commands, which sees them through
+    /// `interrupts`.
+    pub fn with_interrupts(interrupts: Arc<dyn Interrupts>) -> Self {
+        SearchControl {
+            interrupts: Some(interrupts),
+            ..Self::default()
+        }
+    }
+
+    /// Applies the commands that arrived since the last poll, if the search sees its commands
+    /// through `Interrupts`; nothing otherwise.
+    pub fn poll(&self) {
+        if let Some(interrupts) = &self.interrupts {
+            interrupts.poll(self);
+        }
     }
 
     /// Asks the search to finish as soon as it can.
@@ -206,6 +240,12 @@ impl SearchControl {
     /// Blocks while a search that has its answer must hold it back: with `infinite` until
     /// `stop`, while pondering until `stop` or `ponderhit`. Returns at once otherwise.
     fn wait_for_release(&self, infinite: bool) {
+        if let Some(interrupts) = &self.interrupts {
+            while !self.is_stopped() && (infinite || self.is_pondering()) {
+                interrupts.wait(self);
+            }
+            return;
+        }
         let mut guard = self.lock();
         while !self.is_stopped() && (infinite || self.is_pondering()) {
             guard = self
@@ -219,11 +259,17 @@ impl SearchControl {
 /// Default and limits of the engine options.
 pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 65536;
-pub const MAX_THREADS: usize = 256;
+/// The browser build runs one search thread: WebAssembly there has no threads.
+pub const MAX_THREADS: usize = if cfg!(all(target_arch = "wasm32", target_os = "unknown")) {
+    1
+} else {
+    256
+};
 pub const MAX_MULTIPV: usize = 256;
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
 
 /// Stack size of the search threads (the search recurses up to `value::MAX_PLY` plies deep).
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 const SEARCH_STACK_BYTES: usize = 64 << 20;
 
 /// The searching engine: the hash table, per-thread move-ordering memory and options.
@@ -398,30 +444,63 @@ impl Engine {
             handicap,
         )
         .with_network(network.as_deref());
-        let overhead = self.move_overhead_ms;
-        std::thread::scope(|scope| {
-            let mut handles = Vec::with_capacity(self.histories.len());
-            for (id, histories) in self.histories.iter_mut().enumerate() {
-                let shared = &shared;
-                let main = (id == 0).then_some((listener, overhead));
-                let handle = std::thread::Builder::new()
-                    .name(format!("search-{id}"))
-                    .stack_size(SEARCH_STACK_BYTES)
-                    .spawn_scoped(scope, move || {
-                        Searcher::new(id, pos.clone(), shared, histories, main).run()
-                    })
-                    .expect("spawning a search thread");
-                handles.push(handle);
-            }
-            let mut results = handles
-                .into_iter()
-                .map(|h| h.join().expect("a search thread panicked"));
-            let main = results
-                .next()
-                .flatten()
-                .expect("the main thread returns the result");
-            results.for_each(drop);
-            main
-        })
+        run_searchers(
+            &mut self.histories,
+            pos,
+            &shared,
+            listener,
+            self.move_overhead_ms,
+        )
     }
+}
+
+/// Runs one searcher per `histories` (lazy SMP), each on a thread of its own with a stack deep
+/// enough for the recursion, and returns the main one's result.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+fn run_searchers(
+    histories: &mut [Histories],
+    pos: &Position,
+    shared: &Shared,
+    listener: &dyn Listener,
+    overhead: u64,
+) -> SearchResult {
+    std::thread::scope(|scope| {
+        let mut handles = Vec::with_capacity(histories.len());
+        for (id, histories) in histories.iter_mut().enumerate() {
+            let main = (id == 0).then_some((listener, overhead));
+            let handle = std::thread::Builder::new()
+                .name(format!("search-{id}"))
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn_scoped(scope, move || {
+                    Searcher::new(id, pos.clone(), shared, histories, main).run()
+                })
+                .expect("spawning a search thread");
+            handles.push(handle);
+        }
+        let mut results = handles
+            .into_iter()
+            .map(|h| h.join().expect("a search thread panicked"));
+        let main = results
+            .next()
+            .flatten()
+            .expect("the main thread returns the result");
+        results.for_each(drop);
+        main
+    })
+}
+
+/// The browser build's one searcher, on the calling thread (whose stack the module's linker
+/// settings make deep enough; see `crates/wasm`).
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+fn run_searchers(
+    histories: &mut [Histories],
+    pos: &Position,
+    shared: &Shared,
+    listener: &dyn Listener,
+    overhead: u64,
+) -> SearchResult {
+    let main = Some((listener, overhead));
+    Searcher::new(0, pos.clone(), shared, &mut histories[0], main)
+        .run()
+        .expect("the main thread returns the result")
 }

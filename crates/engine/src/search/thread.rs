@@ -18,11 +18,12 @@ use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::value::{self, to_score, wdl, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use super::{Bound, Info, Limits, Listener, SearchControl, SearchResult};
+use crate::clock::Instant;
 use crate::eval::nnue::Network;
 use crate::Position;
 use kaiser_rules::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Aspiration failures are reported only after this much time, to keep short searches quiet.
 const BOUND_REPORT_AFTER: Duration = Duration::from_secs(3);
@@ -387,6 +388,7 @@ impl<'a> Searcher<'a> {
     /// Main thread: stop, ponderhit (which starts the clock) and the hard time limit.
     fn check_clock_and_flags(&mut self) {
         let shared = self.shared;
+        shared.control.poll();
         let main = self.main.as_mut().expect("the main thread checks limits");
         if main.pondering && !shared.control.is_pondering() {
             main.pondering = false;

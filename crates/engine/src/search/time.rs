@@ -6,7 +6,8 @@
 
 use super::parameters::Parameters;
 use super::Limits;
-use std::time::{Duration, Instant};
+use crate::clock::Instant;
+use std::time::Duration;
 
 /// A `movestogo` beyond this counts as this many.
 const MAX_MOVES_TO_GO: u32 = 50;

@@ -23,6 +23,11 @@
 //!
 //! The session's engine and settings serve XBoard's protocol too: its session keeps one of these
 //! for the engine, the options table and the book, and runs its searches through it.
+//!
+//! A host without threads (the browser build) drives a session line by line (`Session::inline`,
+//! `Session::handle`): its searches run on the caller's thread, and the lines that arrive
+//! meanwhile reach them through the search's `Interrupts`, taken as this loop takes them
+//! (`arrival`).
 
 mod command;
 pub(crate) mod options;
@@ -34,7 +39,9 @@ use crate::book::Book;
 use crate::eval;
 use crate::protocol;
 use crate::search::value::{to_score, wdl};
-use crate::search::{Bound, Clock, Engine, Info, Limits, Listener, Score, SearchControl};
+use crate::search::{
+    Bound, Clock, Engine, Info, Interrupts, Limits, Listener, Score, SearchControl,
+};
 use crate::Position;
 use command::{Command, GoCommand};
 use kaiser_rules::perft;
@@ -80,8 +87,41 @@ enum BookSource {
     Rejected,
 }
 
+/// How a line that arrives while a search runs on the caller's thread (`Session::inline`) is
+/// taken, as the threaded loop takes it while its search thread runs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Arrival {
+    /// `stop`: the search stops (`SearchControl::stop`).
+    Stop,
+    /// `ponderhit`: the clock starts (`SearchControl::ponderhit`).
+    PonderHit,
+    /// `isready`: answered `readyok` at once.
+    IsReady,
+    /// Any other line: handled (`Session::handle`) once the search has ended; `stops` when the
+    /// threaded loop ends the search for it (`go`, `quit`, `ucinewgame`, `bench`, `go perft`,
+    /// and `setoption`, which it does for the options the engine holds: here for every one), so
+    /// the search is stopped first.
+    Later { stops: bool },
+}
+
+/// How `line`, arriving during a search on the caller's thread, is taken (see `Arrival`).
+pub fn arrival(line: &str) -> Arrival {
+    match command::parse(line) {
+        Command::Stop => Arrival::Stop,
+        Command::PonderHit => Arrival::PonderHit,
+        Command::IsReady => Arrival::IsReady,
+        Command::Go(_)
+        | Command::Quit
+        | Command::UciNewGame
+        | Command::SetOption { .. }
+        | Command::Bench
+        | Command::Perft(_) => Arrival::Later { stops: true },
+        _ => Arrival::Later { stops: false },
+    }
+}
+
 /// Everything the protocol remembers between commands.
-pub(crate) struct Session {
+pub struct Session {
     variant: Variant,
     position: Position,
     show_wdl: bool,
@@ -94,6 +134,9 @@ pub(crate) struct Session {
     eval_file: Option<String>,
     engine: Arc<Mutex<Engine>>,
     search: Option<RunningSearch>,
+    /// Set when searches run on the caller's thread (`inline`), which sees the lines that
+    /// arrive meanwhile through these.
+    interrupts: Option<Arc<dyn Interrupts>>,
 }
 
 /// Prints each search report as an `info` line.
@@ -113,8 +156,15 @@ impl Listener for InfoPrinter {
     }
 }
 
+impl Default for Session {
+    fn default() -> Session {
+        Session::new()
+    }
+}
+
 impl Session {
-    pub(crate) fn new() -> Session {
+    /// A session whose searches run on a thread of their own, as the UCI loop runs them.
+    pub fn new() -> Session {
         Session {
             variant: options::DEFAULT_VARIANT,
             position: Position::startpos(options::DEFAULT_VARIANT),
@@ -126,11 +176,22 @@ impl Session {
             eval_file: None,
             engine: Arc::new(Mutex::new(Engine::new())),
             search: None,
+            interrupts: None,
+        }
+    }
+
+    /// A session whose searches run on the caller's thread: `handle` returns once a `go` has
+    /// its `bestmove`, and the lines that arrive meanwhile reach the search through
+    /// `interrupts`, which take them as `arrival` says.
+    pub fn inline(interrupts: Arc<dyn Interrupts>) -> Session {
+        Session {
+            interrupts: Some(interrupts),
+            ..Session::new()
         }
     }
 
     /// Handles one input line; false when the engine should exit.
-    fn handle(&mut self, line: &str) -> bool {
+    pub fn handle(&mut self, line: &str) -> bool {
         match command::parse(line) {
             Command::Uci => {
                 send(&format!("id name Kaiser {}", env!("CARGO_PKG_VERSION")));
@@ -300,20 +361,19 @@ impl Session {
             send(&output::info_line(&book_info(&position, m), self.show_wdl));
             return send(&output::bestmove_line(Some(m), None));
         }
-        let control = Arc::new(SearchControl::new());
+        let control = Arc::new(match &self.interrupts {
+            Some(interrupts) => SearchControl::with_interrupts(Arc::clone(interrupts)),
+            None => SearchControl::new(),
+        });
         control.set_pondering(go.ponder);
         let engine = Arc::clone(&self.engine);
         let show_wdl = self.show_wdl;
+        if self.interrupts.is_some() {
+            return run_search(&engine, &position, &limits, &control, show_wdl);
+        }
         let thread_control = Arc::clone(&control);
         let thread = thread::spawn(move || {
-            let printer = InfoPrinter { show_wdl };
-            let result = engine.lock().unwrap_or_else(|p| p.into_inner()).search(
-                &position,
-                &limits,
-                &thread_control,
-                &printer,
-            );
-            send(&output::bestmove_line(result.best, result.ponder));
+            run_search(&engine, &position, &limits, &thread_control, show_wdl)
         });
         self.search = Some(RunningSearch { control, thread });
     }
@@ -363,6 +423,22 @@ impl Session {
             lines.iter().map(|(_, n)| n).sum::<u64>()
         ));
     }
+}
+
+/// Searches `position` with `engine`, printing the `info` lines as they come and the `bestmove`.
+fn run_search(
+    engine: &Mutex<Engine>,
+    position: &Position,
+    limits: &Limits,
+    control: &SearchControl,
+    show_wdl: bool,
+) {
+    let printer = InfoPrinter { show_wdl };
+    let result = engine
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .search(position, limits, control, &printer);
+    send(&output::bestmove_line(result.best, result.ponder));
 }
 
 /// The `info` line that comes with a book move: the book keeps weights, not scores, so the score

@@ -20,6 +20,11 @@ impl Default for EvalCache {
 }
 
 impl EvalCache {
+    /// Forgets every value (when the evaluation changes, or on `ucinewgame`).
+    pub fn clear(&mut self) {
+        self.entries.fill(0);
+    }
+
     /// The value cached for `key`, or `compute()`'s, which is then cached.
     #[inline]
     pub fn get_or_insert(&mut self, key: u64, compute: impl FnOnce() -> i32) -> i32 {

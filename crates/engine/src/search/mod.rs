@@ -33,13 +33,13 @@ pub mod value;
 
 use crate::eval::nnue::{self, Network};
 use crate::{Position, Variant};
-use history::Histories;
 use kaiser_rules::types::Move;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use skill::Skill;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use thread::ThreadSlot;
 use thread::{Searcher, Shared};
 use tt::TranspositionTable;
 
@@ -276,7 +276,8 @@ const SEARCH_STACK_BYTES: usize = 64 << 20;
 pub struct Engine {
     tt: TranspositionTable,
     params: Parameters,
-    histories: Vec<Histories>,
+    /// What each search thread keeps from search to search, one slot a thread.
+    threads: Vec<ThreadSlot>,
     multipv: usize,
     move_overhead_ms: u64,
     skill: Skill,
@@ -300,7 +301,7 @@ impl Engine {
         Engine {
             tt: TranspositionTable::new(DEFAULT_HASH_MB),
             params: Parameters::default(),
-            histories: vec![Histories::default()],
+            threads: vec![ThreadSlot::default()],
             multipv: 1,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             skill: Skill::default(),
@@ -315,7 +316,7 @@ impl Engine {
     pub fn set_use_nnue(&mut self, on: bool) {
         if on != self.use_nnue {
             self.use_nnue = on;
-            self.tt.clear();
+            self.forget_evaluations();
         }
     }
 
@@ -323,7 +324,16 @@ impl Engine {
     /// table is cleared.
     pub fn set_network(&mut self, variant: Variant, network: Option<Arc<Network>>) {
         self.networks[variant as usize] = network;
+        self.forget_evaluations();
+    }
+
+    /// Forgets what the evaluation said before it changed: the hash table and each thread's
+    /// cache of static evaluations.
+    fn forget_evaluations(&mut self) {
         self.tt.clear();
+        self.threads
+            .iter_mut()
+            .for_each(|slot| slot.eval_cache.clear());
     }
 
     /// The network that evaluates `variant`'s positions, if one does.
@@ -344,8 +354,8 @@ impl Engine {
 
     /// The number of search threads, clamped to 1..=256.
     pub fn set_threads(&mut self, n: usize) {
-        self.histories
-            .resize_with(n.clamp(1, MAX_THREADS), Histories::default);
+        self.threads
+            .resize_with(n.clamp(1, MAX_THREADS), ThreadSlot::default);
     }
 
     /// The number of principal variations to report, clamped to 1..=256.
@@ -387,7 +397,7 @@ impl Engine {
     /// Forgets everything learnt: hash table and histories (`ucinewgame`, Clear Hash).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.histories.iter_mut().for_each(Histories::clear);
+        self.threads.iter_mut().for_each(ThreadSlot::clear);
     }
 
     /// Per mille of the hash table in use by the current search.
@@ -426,9 +436,9 @@ impl Engine {
         }
         self.tt.new_search();
         let params = &self.params;
-        self.histories
+        self.threads
             .iter_mut()
-            .for_each(|histories| histories.new_search(params));
+            .for_each(|slot| slot.histories.new_search(params));
         let handicap = self.skill.handicap(&mut self.rng);
         let network = match self.use_nnue {
             true => self.networks[pos.variant() as usize].clone(),
@@ -439,13 +449,13 @@ impl Engine {
             &self.params,
             control,
             limits,
-            self.histories.len(),
+            self.threads.len(),
             self.multipv,
             handicap,
         )
         .with_network(network.as_deref());
         run_searchers(
-            &mut self.histories,
+            &mut self.threads,
             pos,
             &shared,
             listener,
@@ -454,25 +464,25 @@ impl Engine {
     }
 }
 
-/// Runs one searcher per `histories` (lazy SMP), each on a thread of its own with a stack deep
+/// Runs one searcher per thread slot (lazy SMP), each on a thread of its own with a stack deep
 /// enough for the recursion, and returns the main one's result.
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 fn run_searchers(
-    histories: &mut [Histories],
+    threads: &mut [ThreadSlot],
     pos: &Position,
     shared: &Shared,
     listener: &dyn Listener,
     overhead: u64,
 ) -> SearchResult {
     std::thread::scope(|scope| {
-        let mut handles = Vec::with_capacity(histories.len());
-        for (id, histories) in histories.iter_mut().enumerate() {
+        let mut handles = Vec::with_capacity(threads.len());
+        for (id, slot) in threads.iter_mut().enumerate() {
             let main = (id == 0).then_some((listener, overhead));
             let handle = std::thread::Builder::new()
                 .name(format!("search-{id}"))
                 .stack_size(SEARCH_STACK_BYTES)
                 .spawn_scoped(scope, move || {
-                    Searcher::new(id, pos.clone(), shared, histories, main).run()
+                    Searcher::new(id, pos.clone(), shared, slot, main).run()
                 })
                 .expect("spawning a search thread");
             handles.push(handle);
@@ -493,14 +503,14 @@ fn run_searchers(
 /// settings make deep enough; see `crates/wasm`).
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 fn run_searchers(
-    histories: &mut [Histories],
+    threads: &mut [ThreadSlot],
     pos: &Position,
     shared: &Shared,
     listener: &dyn Listener,
     overhead: u64,
 ) -> SearchResult {
     let main = Some((listener, overhead));
-    Searcher::new(0, pos.clone(), shared, &mut histories[0], main)
+    Searcher::new(0, pos.clone(), shared, &mut threads[0], main)
         .run()
         .expect("the main thread returns the result")
 }

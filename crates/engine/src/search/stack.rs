@@ -9,8 +9,11 @@
 //! parent's current move being `None` (see `Stack::after_null`), as in Stockfish's `Stack`.
 //!
 //! To keep something new per ply (a continuation-history pointer, say), add a field to `Frame` with
-//! its `Default`; every frame is built by `Stack::new` at the start of each search, so nothing else
-//! changes.
+//! its `Default`; every frame is reset by `Stack::start` at the start of each search, so nothing
+//! else changes. A stack lives as long as its engine's search thread slot (`Engine`), from search
+//! to search: the accumulators, which are large (room for the widest net), are kept apart from
+//! the frames and never cleared, since a child's is always marked stale by the move that reaches
+//! it before it is read.
 
 use super::value::MAX_PLY;
 use crate::eval::nnue::accumulator::moves_view;
@@ -45,8 +48,13 @@ pub(super) struct Frame {
     pub killers: [Option<Move>; 2],
     /// The best line found from this node.
     pub pv: Line,
-    /// The NNUE network's first layer for this node's position (kept only when the search
-    /// evaluates with a network), each side's view once it is `fresh`.
+}
+
+/// The network's state at one ply of the current path (kept only when the search evaluates
+/// with a network).
+#[derive(Clone, Default)]
+struct NetFrame {
+    /// The first layer for this node's position, each side's view once it is `fresh`.
     accumulator: Accumulator,
     /// The changes from the parent's board. They are applied to the accumulator only when the
     /// node is evaluated, which about half the nodes never are (hash cutoffs, nodes in check,
@@ -70,33 +78,46 @@ impl Frame {
 /// The number of frames: plies `0..=MAX_PLY`, and one below the deepest for its (empty) line.
 const FRAMES: usize = MAX_PLY + 2;
 
+/// `FRAMES` values of `T`, boxed as a fixed-size array so that indexing checks against a
+/// constant.
+fn boxed_frames<T: Clone + Default>() -> Box<[T; FRAMES]> {
+    vec![T::default(); FRAMES]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("FRAMES frames"))
+}
+
 /// The frames of the current path, indexed by ply.
 pub(super) struct Stack {
-    /// A fixed-size array, so that indexing checks against a constant.
     frames: Box<[Frame; FRAMES]>,
+    net_frames: Box<[NetFrame; FRAMES]>,
     /// Where views are rebuilt from when a king changes its view (nets with king buckets).
     refresh_cache: Option<RefreshCache>,
 }
 
-impl Stack {
-    /// A fresh stack for a search from `root`, evaluated by `net` if there is one.
-    pub fn new(root: &Position, net: Option<&Network>) -> Stack {
-        let mut frames: Box<[Frame; FRAMES]> = vec![Frame::default(); FRAMES]
-            .into_boxed_slice()
-            .try_into()
-            .unwrap_or_else(|_| unreachable!("FRAMES frames"));
-        frames[0].key = root.key();
-        if let Some(net) = net {
-            frames[0].accumulator = Accumulator::refresh(net, root);
+impl Default for Stack {
+    fn default() -> Stack {
+        Stack {
+            frames: boxed_frames(),
+            net_frames: boxed_frames(),
+            refresh_cache: None,
         }
-        frames[0].fresh = [true; 2];
-        let refresh_cache = net
+    }
+}
+
+impl Stack {
+    /// Readies the stack for a search from `root`, evaluated by `net` if there is one.
+    pub fn start(&mut self, root: &Position, net: Option<&Network>) {
+        self.frames.fill(Frame::default());
+        self.frames[0].key = root.key();
+        let root_frame = &mut self.net_frames[0];
+        if let Some(net) = net {
+            root_frame.accumulator = Accumulator::refresh(net, root);
+        }
+        root_frame.fresh = [true; 2];
+        self.refresh_cache = net
             .filter(|net| net.inputs.king_buckets.is_some())
             .map(RefreshCache::new);
-        Stack {
-            frames,
-            refresh_cache,
-        }
     }
 
     /// True if the node at `ply` was reached by a null move.
@@ -119,7 +140,7 @@ impl Stack {
     /// `changes` (applied when `accumulator` asks for it).
     #[inline]
     pub fn follow_move(&mut self, ply: usize, changes: PieceChanges) {
-        let child = &mut self.frames[ply + 1];
+        let child = &mut self.net_frames[ply + 1];
         child.changes = changes;
         child.fresh = [false; 2];
     }
@@ -137,13 +158,13 @@ impl Stack {
         for perspective in Color::BOTH {
             let side = perspective.index();
             let mut base = ply;
-            while !self.frames[base].fresh[side] {
+            while !self.net_frames[base].fresh[side] {
                 base -= 1;
             }
             let rebuilt = (base + 1..=ply)
-                .any(|child| moves_view(net, perspective, &self.frames[child].changes));
+                .any(|child| moves_view(net, perspective, &self.net_frames[child].changes));
             if rebuilt {
-                let frame = &mut self.frames[ply];
+                let frame = &mut self.net_frames[ply];
                 match &mut self.refresh_cache {
                     Some(cache) => {
                         cache.refresh_view(&mut frame.accumulator, net, pos, perspective)
@@ -157,7 +178,7 @@ impl Stack {
                 .inputs
                 .king_view(perspective, pos.king_square(perspective));
             for child in base + 1..=ply {
-                let (head, tail) = self.frames.split_at_mut(child);
+                let (head, tail) = self.net_frames.split_at_mut(child);
                 let frame = &mut tail[0];
                 let before = &head[child - 1].accumulator;
                 frame
@@ -166,7 +187,7 @@ impl Stack {
                 frame.fresh[side] = true;
             }
         }
-        &self.frames[ply].accumulator
+        &self.net_frames[ply].accumulator
     }
 
     /// Sets the line at `ply` to `m` followed by the line below it.
@@ -242,7 +263,8 @@ mod tests {
             };
             for net in [Network::clone(&plain), with_king_buckets(&plain)] {
                 let root = Position::startpos(variant);
-                let mut stack = Stack::new(&root, Some(&net));
+                let mut stack = Stack::default();
+                stack.start(&root, Some(&net));
                 let mut pos = root;
                 // What was played at each ply, to take it back.
                 let mut path: Vec<Option<Move>> = Vec::new();

@@ -110,6 +110,25 @@ struct MainDuties<'a> {
     stable_iterations: i32,
 }
 
+/// What a search thread keeps from one search to the next (`Engine` holds one a thread): its
+/// move-ordering histories, its search stack (allocated once) and its cache of static
+/// evaluations (a pure function of the position and the evaluator, so its entries stay true
+/// until the evaluator changes: `Engine` clears it then, and at `clear`).
+#[derive(Default)]
+pub(super) struct ThreadSlot {
+    pub histories: Histories,
+    pub stack: Stack,
+    pub eval_cache: EvalCache,
+}
+
+impl ThreadSlot {
+    /// Forgets what was learnt: histories and cached evaluations.
+    pub fn clear(&mut self) {
+        self.histories.clear();
+        self.eval_cache.clear();
+    }
+}
+
 /// The state of one search thread.
 pub(super) struct Searcher<'a> {
     pub id: usize,
@@ -127,20 +146,26 @@ pub(super) struct Searcher<'a> {
     /// At a handicap, the main thread's lines of its last completed iteration, best first.
     candidates: Vec<RootMove>,
     /// Everything kept per ply of the current path.
-    pub stack: Stack,
-    pub eval_cache: EvalCache,
+    pub stack: &'a mut Stack,
+    pub eval_cache: &'a mut EvalCache,
     main: Option<MainDuties<'a>>,
 }
 
 impl<'a> Searcher<'a> {
-    /// A searcher for thread `id`; `main` (listener, move overhead) makes it the main thread.
+    /// A searcher for thread `id`, with that thread's slot; `main` (listener, move overhead)
+    /// makes it the main thread.
     pub fn new(
         id: usize,
         pos: Position,
         shared: &'a Shared<'a>,
-        histories: &'a mut Histories,
+        slot: &'a mut ThreadSlot,
         main: Option<(&'a dyn Listener, u64)>,
     ) -> Searcher<'a> {
+        let ThreadSlot {
+            histories,
+            stack,
+            eval_cache,
+        } = slot;
         let mut moves = pos.legal_moves().to_vec();
         let wanted = &shared.limits.searchmoves;
         if moves.iter().any(|m| wanted.contains(m)) {
@@ -164,7 +189,7 @@ impl<'a> Searcher<'a> {
             best_move: None,
             stable_iterations: 0,
         });
-        let stack = Stack::new(&pos, shared.network);
+        stack.start(&pos, shared.network);
         Searcher {
             id,
             pos,
@@ -178,7 +203,7 @@ impl<'a> Searcher<'a> {
             completed_depth: 0,
             candidates: Vec::new(),
             stack,
-            eval_cache: EvalCache::default(),
+            eval_cache,
             main,
         }
     }

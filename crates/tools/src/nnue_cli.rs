@@ -247,11 +247,8 @@ fn run_train(args: TrainArgs) -> Result<()> {
             );
         }
         println!(
-            "resuming after epoch {} ({} hidden neurons a side, {} king buckets, {} output buckets)",
-            state.epoch,
-            state.model.hidden,
-            state.model.inputs.buckets(),
-            state.model.buckets
+            "resuming after epoch {} ({} hidden neurons a side, {}, {} output buckets)",
+            state.epoch, state.model.hidden, state.model.inputs, state.model.buckets
         );
         state
     } else if let Some(path) = &args.init {
@@ -272,10 +269,10 @@ fn run_train(args: TrainArgs) -> Result<()> {
                 .map_err(|e| anyhow!("{}: {e}", path.display()))?;
         }
         println!(
-            "starting from {} ({} hidden neurons a side, {} king buckets, {} output buckets)",
+            "starting from {} ({} hidden neurons a side, {}, {} output buckets)",
             path.display(),
             model.hidden,
-            model.inputs.buckets(),
+            model.inputs,
             model.buckets
         );
         Checkpoint::start(model)

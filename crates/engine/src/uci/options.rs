@@ -444,9 +444,9 @@ impl Session {
     fn use_file_network(&mut self, path: &str, net: Network) -> Note {
         let variant = self.variant;
         let shape = format!(
-            "{} hidden neurons a side, {} king buckets, {} output buckets",
+            "{} hidden neurons a side, {}, {} output buckets",
             net.hidden,
-            net.inputs.buckets(),
+            net.inputs,
             net.output_buckets()
         );
         self.idle_engine().set_network(variant, Some(Arc::new(net)));

@@ -58,6 +58,16 @@ pub struct InputScheme {
     pub king_buckets: Option<[[u8; MAX_KING_BUCKETS]; 2]>,
 }
 
+/// "no king buckets" or "N king buckets", as messages name a net's inputs.
+impl std::fmt::Display for InputScheme {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.king_buckets {
+            None => write!(f, "no king buckets"),
+            Some(_) => write!(f, "{} king buckets", self.buckets()),
+        }
+    }
+}
+
 /// Where a view's inputs come from: its king bucket, and whether its board is mirrored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KingView {

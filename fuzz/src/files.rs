@@ -8,7 +8,8 @@ use kaiser_engine::eval::nnue::Network;
 use kaiser_engine::notation::parse_pgn;
 use kaiser_engine::uci::variant_path;
 use kaiser_engine::{Position, Variant};
-use kaiser_tools::data::DataReader;
+use kaiser_tools::data::format::HEADER_BYTES;
+use kaiser_tools::data::{DataReader, GameRecord};
 use kaiser_tools::pgn_import;
 
 /// How many plies the book target follows the book from the start.
@@ -69,9 +70,7 @@ pub fn net(data: &[u8]) {
     };
     let mut bytes = file.to_vec();
     if mode & 1 == 1 && bytes.len() >= 4 {
-        let body = bytes.len() - 4;
-        let crc = crc32fast::hash(&bytes[..body]);
-        bytes[body..].copy_from_slice(&crc.to_le_bytes());
+        fix_checksum(&mut bytes);
     }
     for variant in Variant::ALL {
         let Ok(net) = Network::from_bytes(&bytes, variant) else {
@@ -92,16 +91,49 @@ pub fn net(data: &[u8]) {
     }
 }
 
-/// The training-data target: the reader reads the header, then every record until the end or
-/// the first damaged one, replaying each game's training positions.
+/// The training-data target: the first byte's low bit asks for the checksums of the header and
+/// of each whole record to be made right (so that changes reach the fields), the rest is the
+/// file. The reader reads the header, then every record until the end or the first damaged
+/// one, replaying each game's training positions.
 pub fn data(data: &[u8]) {
-    let Ok(mut reader) = DataReader::new(data) else {
+    let Some((&mode, file)) = data.split_first() else {
+        return;
+    };
+    let mut bytes = file.to_vec();
+    if mode & 1 == 1 {
+        fix_data_checksums(&mut bytes);
+    }
+    let Ok(mut reader) = DataReader::new(&bytes[..]) else {
         return;
     };
     let variant = reader.header().variant;
     while let Ok(Some((offset, game))) = reader.next_game() {
         let _ = game.training_positions(variant, offset, |_| {});
     }
+}
+
+/// Rewrites the checksums of a data file's header and of each whole record it holds: each is
+/// the CRC-32 of what comes before it, written last (see `kaiser_tools::data::format`).
+fn fix_data_checksums(bytes: &mut [u8]) {
+    if bytes.len() < HEADER_BYTES {
+        return;
+    }
+    fix_checksum(&mut bytes[..HEADER_BYTES]);
+    let mut at = HEADER_BYTES;
+    while let Some(len) = bytes.get(at..).and_then(GameRecord::len_at) {
+        if at + len > bytes.len() {
+            return;
+        }
+        fix_checksum(&mut bytes[at..at + len]);
+        at += len;
+    }
+}
+
+/// Makes the last four bytes of `bytes` the CRC-32 of the others.
+fn fix_checksum(bytes: &mut [u8]) {
+    let body = bytes.len() - 4;
+    let crc = crc32fast::hash(&bytes[..body]);
+    bytes[body..].copy_from_slice(&crc.to_le_bytes());
 }
 
 /// The variants-file target: the bytes as a file named by `VariantPath`, reported on.

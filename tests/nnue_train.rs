@@ -631,7 +631,7 @@ fn bad_training_requests_are_refused_with_a_message() {
                 "--epochs",
                 "1",
             ],
-            "writing",
+            "cannot write /no/such/dir/net.nnue",
         ),
     ]);
     // Each bad --init is refused with a message that says why.

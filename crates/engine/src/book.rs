@@ -109,6 +109,12 @@ impl Book {
         }
         let variant = Variant::from_file_code(bytes[10])
             .ok_or_else(|| invalid(format!("unknown variant code {}", bytes[10])))?;
+        if bytes[11] != 0 {
+            return Err(invalid(format!(
+                "header byte 11 is {}, where the format has 0 (reserved)",
+                bytes[11]
+            )));
+        }
         let count = u32::from_le_bytes(bytes[12..16].try_into().expect("four bytes")) as usize;
         let body = &bytes[HEADER_BYTES..];
         if !body.len().is_multiple_of(ENTRY_BYTES) || body.len() / ENTRY_BYTES != count {
@@ -271,6 +277,17 @@ mod tests {
                 "{bytes:?}"
             );
         }
+    }
+
+    /// The reserved header byte was read past and written back as 0, so a book with another
+    /// value was taken as it was and not kept as it was. Found by the book fuzz target
+    /// (`fuzz/regressions/book/reserved-byte-not-zero`).
+    #[test]
+    fn a_reserved_byte_other_than_zero_is_refused() {
+        let mut bytes = sample().to_bytes();
+        bytes[11] = 8;
+        let error = Book::from_bytes(&bytes).unwrap_err().to_string();
+        assert!(error.contains("header byte 11 is 8"), "{error}");
     }
 
     #[test]

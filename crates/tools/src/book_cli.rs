@@ -3,6 +3,7 @@
 
 use super::book_build::{self, Config};
 use super::cli::{positive, variant, PositionArgs};
+use super::file_out;
 use super::progress::Progress;
 use anyhow::{bail, Context, Result};
 use kaiser_engine::book::Book;
@@ -125,7 +126,7 @@ fn build(args: BuildArgs) -> Result<()> {
     progress.finish();
     let bytes = book.to_bytes();
     let out = &args.out;
-    std::fs::write(out, &bytes).with_context(|| format!("cannot write {}", out.display()))?;
+    file_out::write_whole(out, &bytes)?;
     eprintln!(
         "wrote {}: {} book, {} positions, {} moves, {} bytes, in {:.0} s",
         out.display(),

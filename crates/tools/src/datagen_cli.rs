@@ -4,6 +4,7 @@ use super::cli::{count_up_to, positive, variant};
 use super::data::store::{self, RunFile};
 use super::data::{Header, RandomPlies, Source};
 use super::datagen::{self, Config};
+use super::file_out;
 use super::matches::openings::read_file;
 use super::pgn_import;
 use super::progress::Progress;
@@ -11,7 +12,6 @@ use anyhow::{Context, Result};
 use kaiser_engine::eval::nnue::Network;
 use kaiser_engine::search::MAX_THREADS;
 use kaiser_engine::{user_file, Variant};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -152,11 +152,12 @@ pub fn run(args: Args) -> Result<()> {
 /// Plays the games `out` lacks of the run `config` describes, appending them to it.
 fn generate(config: &Config, out: &Path) -> Result<()> {
     let name = out.display();
+    let mut run = store::open_run(out, &config.header())?;
     let RunFile {
-        mut file,
         games: first,
         repaired_bytes,
-    } = store::open_run(out, &config.header())?;
+        ..
+    } = run;
     if repaired_bytes > 0 {
         eprintln!("{name}: dropped a game cut off by an interruption ({repaired_bytes} bytes)");
     }
@@ -176,7 +177,7 @@ fn generate(config: &Config, out: &Path) -> Result<()> {
     let tally = datagen::run(config, first, &mut |game| {
         buffer.clear();
         game.encode(&mut buffer);
-        file.write_all(&buffer)?;
+        run.append(&buffer)?;
         done += 1;
         bytes += buffer.len();
         game.training_positions(variant, 0, |_| positions += 1)
@@ -193,7 +194,7 @@ fn generate(config: &Config, out: &Path) -> Result<()> {
     })
     .with_context(|| format!("cannot write {name}"))?;
     progress.finish();
-    file.sync_all()?;
+    run.file.sync_all()?;
     let seconds = start.elapsed().as_secs_f64();
     eprintln!(
         "{name}: {} games ({} new, {positions} training positions, {:.0} a second, {:.2} bytes \
@@ -230,7 +231,7 @@ fn import_games(pgn_files: &[PathBuf], variant: Variant, out: &Path) -> Result<(
         }
         games += imported.len() as u32;
     }
-    std::fs::write(out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
+    file_out::write_whole(out, &bytes)?;
     eprintln!("{}: {games} games", out.display());
     Ok(())
 }

@@ -15,6 +15,7 @@ pub mod data;
 pub mod data_cli;
 pub mod datagen;
 pub mod datagen_cli;
+pub mod file_out;
 pub mod matches;
 pub mod nnue;
 pub mod nnue_cli;

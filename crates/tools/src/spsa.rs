@@ -13,6 +13,7 @@
 //! iteration, so a run resumes where it stopped; iteration `k`'s perturbation depends only on the
 //! seed and `k`.
 
+use crate::file_out;
 use anyhow::{bail, ensure, Context, Result};
 use kaiser_engine::search::Parameters;
 use kaiser_engine::user_file;
@@ -205,14 +206,9 @@ impl Spsa {
         Ok(spsa)
     }
 
-    /// Saves the run to `path` (through a temporary file, so a crash leaves the last state).
+    /// Saves the run to `path` (whole, so a crash leaves the last state).
     pub fn save(&self, path: &Path) -> Result<()> {
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(".tmp");
-        let text = serde_json::to_string_pretty(self)?;
-        std::fs::write(&temporary, text)
-            .with_context(|| format!("writing {}", Path::new(&temporary).display()))?;
-        std::fs::rename(&temporary, path).with_context(|| format!("writing {}", path.display()))
+        file_out::write_whole(path, serde_json::to_string_pretty(self)?.as_bytes())
     }
 }
 

@@ -195,6 +195,19 @@ mod tests {
         assert_eq!((s(3, -4) + s(-5, 9)).eg(), 5);
     }
 
+    /// A board a FEN may set up but no game reaches, a side with 15 queens: its sums once
+    /// overflowed the 16-bit halves of `S` (a panic with overflow checks; without them, the side
+    /// with the queens scored as lost). Found by the FEN fuzz target.
+    #[test]
+    fn fifteen_queens_evaluate_as_a_won_game() {
+        for variant in [Variant::Chess, Variant::Orda] {
+            let fen = "qqqqkqqq/qqqqqqqq/8/8/8/8/8/4K3 w - - 0 1";
+            let pos = Position::from_fen(fen, variant).expect("a legal FEN");
+            assert!(evaluate(&pos) < -30_000, "{variant}: {}", evaluate(&pos));
+            assert!(pos.tracker().score.eg() < -32_768);
+        }
+    }
+
     #[test]
     fn start_positions_are_near_balanced_for_chess() {
         let pos = Position::startpos(Variant::Chess);

@@ -9,21 +9,23 @@
 use super::layout::Table;
 use kaiser_rules::types::PieceType;
 
-/// A packed (middlegame, endgame) pair, Stockfish style: `eg << 16 + mg`.
+/// A packed (middlegame, endgame) pair, Stockfish style but with 32-bit halves: `eg << 32 + mg`.
+/// (With 16-bit halves the endgame sum overflowed on boards a FEN may set up, such as a dozen
+/// queens on one side; 32-bit halves hold any board's sums.)
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct S(i32);
+pub struct S(i64);
 
 impl S {
     pub const ZERO: S = S(0);
 
     #[inline]
     pub const fn mg(self) -> i32 {
-        self.0 as i16 as i32
+        self.0 as i32
     }
 
     #[inline]
     pub const fn eg(self) -> i32 {
-        ((self.0 + 0x8000) >> 16) as i16 as i32
+        ((self.0 + 0x8000_0000) >> 32) as i32
     }
 
     /// Blends the pair by `phase` (0 = pure endgame .. `PHASE_MAX` = pure middlegame).
@@ -35,7 +37,7 @@ impl S {
 
 /// Packs a middlegame and an endgame weight.
 pub const fn s(mg: i32, eg: i32) -> S {
-    S((eg << 16) + mg)
+    S(((eg as i64) << 32) + mg as i64)
 }
 
 impl std::ops::Add for S {
@@ -72,7 +74,7 @@ impl std::ops::Mul<i32> for S {
     type Output = S;
     #[inline]
     fn mul(self, rhs: i32) -> S {
-        S(self.0 * rhs)
+        S(self.0 * rhs as i64)
     }
 }
 

@@ -19,8 +19,14 @@ static OUTPUT: OnceCell<OutputSink> = OnceCell::new();
 /// protocol (CECP) if the first command is `xboard`, UCI otherwise (the first line is then
 /// UCI's first command).
 pub fn run() {
+    run_lines(read_input());
+}
+
+/// Runs the engine on `lines` as `run` does on standard input (the lines of a test, a fuzzer
+/// or another front end; the sender's end closing is the end of input). Output still goes
+/// through `send`.
+pub fn run_lines(lines: Receiver<String>) {
     kaiser_rules::attacks::init();
-    let lines = read_input();
     // Blank lines mean nothing in either protocol: the first command decides.
     let first = loop {
         match lines.recv() {

@@ -32,7 +32,7 @@
 mod command;
 pub(crate) mod options;
 mod output;
-mod variant_path;
+pub mod variant_path;
 
 use crate::bench;
 use crate::book::Book;

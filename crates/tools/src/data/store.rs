@@ -8,7 +8,7 @@ use super::reader::DataReader;
 use anyhow::{bail, Context, Result};
 use kaiser_engine::Variant;
 use std::fs::{File, OpenOptions};
-use std::io::{BufReader, Seek, SeekFrom, Write};
+use std::io::{self, BufReader, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// The environment variable that names the data directory.
@@ -72,6 +72,20 @@ pub struct RunFile {
     pub games: u32,
     /// Bytes of an unfinished last game dropped when the file was opened (0 if none).
     pub repaired_bytes: u64,
+}
+
+impl RunFile {
+    /// Appends one game record. A write that fails (a full disk) cuts the file back to the
+    /// games before it, so that the file stays whole, and returns the error.
+    pub fn append(&mut self, record: &[u8]) -> io::Result<()> {
+        let end = self.file.stream_position()?;
+        if let Err(error) = self.file.write_all(record) {
+            let _ = self.file.set_len(end);
+            let _ = self.file.seek(SeekFrom::Start(end));
+            return Err(error);
+        }
+        Ok(())
+    }
 }
 
 /// Opens the data file at `path` to append games of the run described by `header`: creates it

@@ -6,6 +6,7 @@
 //! parameters, the first and the second moments (f32 each), and a CRC-32 of everything before it.
 
 use super::model::{Layout, Model};
+use crate::file_out;
 use anyhow::{bail, Context, Result};
 use kaiser_engine::eval::nnue::features::{InputScheme, MAX_KING_BUCKETS};
 use kaiser_engine::eval::nnue::network::supported_width;
@@ -64,10 +65,7 @@ impl Checkpoint {
         }
         let crc = crc32fast::hash(&bytes);
         bytes.extend_from_slice(&crc.to_le_bytes());
-        let partial = path.with_extension("partial");
-        std::fs::write(&partial, &bytes)
-            .with_context(|| format!("writing {}", partial.display()))?;
-        std::fs::rename(&partial, path).with_context(|| format!("writing {}", path.display()))
+        file_out::write_whole(path, &bytes)
     }
 
     /// Reads a checkpoint of a `variant` run, refusing any other or a damaged file.

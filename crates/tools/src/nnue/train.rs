@@ -5,8 +5,9 @@
 use super::checkpoint::Checkpoint;
 use super::dataset::Dataset;
 use super::model::Model;
+use crate::file_out;
 use crate::progress::Progress;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -103,8 +104,7 @@ pub fn train(
         let seconds = started.elapsed().as_secs_f64();
         let holdout_loss = loss(&state.model, holdout, settings.score_share, threads);
         state.save(&checkpoint_path(&settings.out))?;
-        std::fs::write(&settings.out, state.model.quantise().to_bytes())
-            .with_context(|| format!("writing {}", settings.out.display()))?;
+        file_out::write_whole(&settings.out, &state.model.quantise().to_bytes())?;
         progress.suspend(|| {
             report(&EpochReport {
                 epoch: state.epoch,

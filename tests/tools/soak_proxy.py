@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""A UCI go-between for the soak test (tests/tools/soak.sh, issue 79): `kaiser match` plays it as
+an engine, and it passes every line on to the real engine and back, adding what the match runner
+never sends:
+
+- pondering: after each of the engine's moves it searches the expected reply (`go ponder`), then
+  sends `ponderhit` when the opponent plays that move, and `stop` (its `bestmove` kept from the
+  runner) when the opponent plays another;
+- `stop` at a random moment of one search in ten of the engine's own;
+- a new `Hash` size at every new game.
+
+When the runner ends it, it appends the engine's memory to the file named by SOAK_LOG: its
+resident size after the third game and at the end, each taken with the smallest hash table (so
+that the table's size, which changes every game, is left out), and its peak (kB, from /proc).
+
+    cmd=python3 arg=tests/tools/soak_proxy.py arg=ENGINE arg=SEED
+"""
+
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+
+HASH_SIZES = [1, 4, 8, 16, 32, 64]
+EARLY_GAMES = 3
+
+
+class Proxy:
+    def __init__(self, engine: str, seed: int):
+        self.engine = subprocess.Popen(
+            [engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.rng = random.Random(seed)
+        self.lock = threading.Lock()
+        self.position = ""  # the runner's last `position` line
+        self.go = ""  # the runner's last `go` line for the engine's own move
+        self.go_sent_at = 0.0
+        self.pondered = None  # the `position` line of the search on the opponent's time
+        self.swallow = 0  # `bestmove` lines of stopped ponder searches, not for the runner
+        self.search = 0  # numbers the engine's own searches, for the random stops
+        self.games = 0
+        self.early_rss = None
+        self.ready = threading.Event()  # the `readyok` of a memory measure, not for the runner
+        self.measuring = False
+
+    def to_engine(self, line: str):
+        self.engine.stdin.write(line + "\n")
+        self.engine.stdin.flush()
+
+    def memory(self, field: str):
+        try:
+            with open(f"/proc/{self.engine.pid}/status") as status:
+                for line in status:
+                    if line.startswith(field + ":"):
+                        return int(line.split()[1])
+        except OSError:
+            pass
+        return None
+
+    def resident_size(self):
+        """The engine's resident size once it has made its hash table the smallest."""
+        with self.lock:
+            self.measuring = True
+            self.ready.clear()
+            self.to_engine("setoption name Hash value 1")
+            self.to_engine("isready")
+        self.ready.wait(timeout=10)
+        return self.memory("VmRSS")
+
+    def ponder_clock(self) -> str:
+        """The runner's last `go` with the engine's time less what its move took."""
+        words = self.go.split()
+        spent = int((time.monotonic() - self.go_sent_at) * 1000)
+        for key in ("wtime", "btime"):
+            if key in words[:-1]:
+                at = words.index(key) + 1
+                words[at] = str(max(1, int(words[at]) - spent))
+        return " ".join(["go", "ponder"] + words[1:])
+
+    def engine_lines(self):
+        for line in self.engine.stdout:
+            line = line.rstrip("\n")
+            with self.lock:
+                if line == "readyok" and self.measuring:
+                    self.measuring = False
+                    self.ready.set()
+                    continue
+                if line.startswith("bestmove") and self.swallow > 0:
+                    self.swallow -= 1
+                    continue
+                if line.startswith("info") and (self.pondered is not None or self.swallow > 0):
+                    continue
+                print(line, flush=True)
+                words = line.split()
+                if len(words) == 4 and words[0] == "bestmove" and words[2] == "ponder":
+                    moves = "" if " moves" in self.position else " moves"
+                    self.pondered = f"{self.position}{moves} {words[1]} {words[3]}"
+                    self.to_engine(self.pondered)
+                    self.to_engine(self.ponder_clock())
+
+    def end_pondering(self):
+        if self.pondered is not None:
+            self.to_engine("stop")
+            self.swallow += 1
+            self.pondered = None
+
+    def stop_later(self, search: int, delay: float):
+        time.sleep(delay)
+        with self.lock:
+            if self.search == search and self.pondered is None:
+                self.to_engine("stop")
+
+    def runner_line(self, line: str):
+        word = line.split()[0] if line.split() else ""
+        with self.lock:
+            if word == "position":
+                self.position = line
+                if line != self.pondered:
+                    self.end_pondering()
+                return
+            if word == "go":
+                self.go, self.go_sent_at = line, time.monotonic()
+                self.search += 1
+                if self.pondered is not None:
+                    self.pondered = None
+                    self.to_engine("ponderhit")
+                else:
+                    self.to_engine(self.position)
+                    self.to_engine(line)
+                if self.rng.random() < 0.1:
+                    delay = self.rng.uniform(0.0, 0.05)
+                    threading.Thread(
+                        target=self.stop_later, args=(self.search, delay), daemon=True
+                    ).start()
+                return
+            if word != "ucinewgame":
+                self.to_engine(line)
+                return
+            self.end_pondering()
+            self.to_engine(line)
+            self.games += 1
+        if self.games == EARLY_GAMES + 1:
+            self.early_rss = self.resident_size()
+        with self.lock:
+            self.to_engine(f"setoption name Hash value {self.rng.choice(HASH_SIZES)}")
+
+    def run(self):
+        threading.Thread(target=self.engine_lines, daemon=True).start()
+        for line in sys.stdin:
+            line = line.rstrip("\n")
+            if line.split()[:1] == ["quit"]:
+                with self.lock:
+                    self.end_pondering()
+                self.report(self.resident_size())
+            self.runner_line(line)
+        with self.lock:
+            self.end_pondering()
+        self.engine.stdin.close()
+        self.engine.wait()
+
+    def report(self, final_rss):
+        path = os.environ.get("SOAK_LOG")
+        if path:
+            with open(path, "a") as log:
+                log.write(
+                    f"games {self.games} early_rss_kb {self.early_rss} "
+                    f"final_rss_kb {final_rss} peak_kb {self.memory('VmHWM')}\n"
+                )
+
+
+if __name__ == "__main__":
+    Proxy(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 1).run()

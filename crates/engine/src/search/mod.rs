@@ -363,6 +363,16 @@ impl Engine {
             .resize_with(n.clamp(1, MAX_THREADS), ThreadSlot::default);
     }
 
+    /// The hash table's size in MiB.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.size_mb()
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads.len()
+    }
+
     /// The number of principal variations to report, clamped to 1..=256.
     pub fn set_multipv(&mut self, n: usize) {
         self.multipv = n.clamp(1, MAX_MULTIPV);

@@ -722,4 +722,123 @@ mod tests {
         assert!(xboard.valid);
         assert_eq!(xboard.session.variant(), Variant::Chess);
     }
+
+    /// The path of a network file for `variant`: the one built in, as a file.
+    fn net_file(variant: Variant) -> String {
+        format!("{}/nets/{variant}.nnue", env!("CARGO_MANIFEST_DIR"))
+    }
+
+    /// Whether `variant` evaluates with a network read from a file rather than its built-in one.
+    fn plays_a_file_network(session: &Session, variant: Variant) -> bool {
+        let engine = session.engine();
+        let built_in = crate::eval::nnue::embedded(variant).expect("a built-in network");
+        let in_use = engine.network(variant).expect("a network");
+        !std::ptr::eq(in_use, &*built_in)
+    }
+
+    /// Issue 77: after Empire, `new` (standard chess) must make chess the session's variant, so
+    /// that a chess network set next is loaded, not kept for a later `UCI_Variant`.
+    #[test]
+    fn new_then_a_chess_network_loads_it() {
+        let (mut xboard, _events) = xboard();
+        xboard.handle("variant empire");
+        xboard.handle("new");
+        assert_eq!(xboard.session.variant(), Variant::Chess);
+        assert!(!plays_a_file_network(&xboard.session, Variant::Chess));
+        xboard.handle(&format!("option EvalFile={}", net_file(Variant::Chess)));
+        assert!(plays_a_file_network(&xboard.session, Variant::Chess));
+        assert!(!plays_a_file_network(&xboard.session, Variant::Empire));
+    }
+
+    /// One session under both protocols: what XBoard's commands change is what UCI's read, and
+    /// the other way round (the variant, the position, options, a new game).
+    #[test]
+    fn both_protocols_see_one_session() {
+        let (mut xboard, _events) = xboard();
+        let handle_uci =
+            |xboard: &mut Xboard, line: &str| crate::uci::handle(&mut xboard.session, line);
+
+        xboard.handle("variant empire");
+        xboard.handle("force");
+        xboard.handle("usermove e1f2");
+        let session = &xboard.session;
+        assert_eq!(session.variant(), Variant::Empire);
+        assert_eq!(
+            session.position().fen(),
+            "rnbqkbnr/pppppppp/8/8/8/PPPSSPPP/5K2/TECD1CET b kq - 1 1"
+        );
+        xboard.handle("memory 2");
+        xboard.handle("cores 2");
+        xboard.handle("option MultiPV=3");
+        xboard.handle("option OwnBook=0");
+        xboard.handle("option UCI_ShowWDL=1");
+        {
+            let engine = xboard.session.engine();
+            assert_eq!(
+                (engine.hash_mb(), engine.threads(), engine.multipv()),
+                (2, 2, 3)
+            );
+        }
+        let settings = xboard.session.settings();
+        assert!(!settings.own_book && settings.show_wdl);
+        xboard.handle("new");
+        assert_eq!(xboard.session.variant(), Variant::Chess);
+        assert_eq!(
+            xboard.session.position().fen(),
+            Position::startpos(Variant::Chess).fen()
+        );
+        assert!(xboard.session.game().moves().is_empty());
+
+        handle_uci(&mut xboard, "setoption name UCI_Variant value orda");
+        handle_uci(&mut xboard, "position startpos moves e2e4");
+        handle_uci(&mut xboard, "setoption name Hash value 4");
+        handle_uci(&mut xboard, "setoption name Threads value 1");
+        handle_uci(
+            &mut xboard,
+            &format!("setoption name EvalFile value {}", net_file(Variant::Orda)),
+        );
+        assert_eq!(
+            xboard.game_limits(0).clock.and_then(|c| c.movestogo),
+            Some(40)
+        );
+        xboard.handle("undo");
+        assert_eq!(
+            xboard.session.position().fen(),
+            Position::startpos(Variant::Orda).fen()
+        );
+        assert!(plays_a_file_network(&xboard.session, Variant::Orda));
+        {
+            let engine = xboard.session.engine();
+            assert_eq!((engine.hash_mb(), engine.threads()), (4, 1));
+        }
+        handle_uci(&mut xboard, "ucinewgame");
+        xboard.handle("usermove e2e4");
+        assert_eq!(xboard.session.game().moves().len(), 1);
+        // A variant set through the option table is a new game for XBoard too.
+        xboard.handle("setboard 8/8/8 w - - 0 1");
+        assert!(!xboard.valid);
+        xboard.handle("option UCI_Variant=empire");
+        assert!(xboard.valid);
+        assert_eq!(xboard.session.variant(), Variant::Empire);
+    }
+
+    /// A search for the engine's move counts its time from when the command asking for it was
+    /// read, and its result comes back as an event of the session's current search.
+    #[test]
+    fn the_move_search_is_the_sessions_current_search() {
+        let (mut xboard, events) = xboard();
+        xboard.handle("variant empire");
+        xboard.handle("option OwnBook=0");
+        xboard.handle("sd 2");
+        xboard.handle("go");
+        let current = xboard.session.current_search();
+        assert!(current.is_some() && xboard.thinking_on_move());
+        let Ok(Event::SearchDone { id, result }) = events.recv() else {
+            panic!("no search result");
+        };
+        assert_eq!(Some(id), current);
+        xboard.search_done(id, result);
+        assert_eq!(xboard.session.current_search(), None);
+        assert_eq!(xboard.session.game().moves().len(), 1);
+    }
 }

@@ -360,7 +360,8 @@ impl Xboard {
     /// comes in XBoard's form (a check is 1 or 0) and is checked first, so that a bad one is
     /// answered with `Error`; what applying it reports goes out as debug lines (`#`). A search
     /// for the engine's move is cut short by changes that need the engine (it then moves at
-    /// once); pondering and analysis are stopped, and analysis goes on after the change.
+    /// once; a new variant calls it off); pondering and analysis are stopped, and analysis goes
+    /// on after the change.
     fn set_option(&mut self, name: &str, value: Option<&str>, line: &str) {
         let Some(option) = options::find(name) else {
             return send(&format!("Error (unknown option): {line}"));
@@ -383,11 +384,13 @@ impl Xboard {
                 return send(&format!("Error ({kind}): {line}"));
             }
         };
-        if !self.thinking_on_move() {
+        // A new variant is a new game: no move of the old one is played in it.
+        let restarts_game = option.name == "UCI_Variant";
+        if restarts_game || !self.thinking_on_move() {
             self.stop_thinking();
         }
         let notes = self.session.apply(setting);
-        if option.name == "UCI_Variant" {
+        if restarts_game {
             self.game_restarted(None);
         }
         notes.iter().for_each(|note| send(&format!("# {note}")));
@@ -840,5 +843,19 @@ mod tests {
         xboard.search_done(id, result);
         assert_eq!(xboard.session.current_search(), None);
         assert_eq!(xboard.session.game().moves().len(), 1);
+
+        // A new variant calls the search for a move off: its result is not played in the game.
+        xboard.handle("sd 64");
+        xboard.handle("st 30");
+        xboard.handle("go");
+        assert!(xboard.thinking_on_move());
+        xboard.handle("option UCI_Variant=orda");
+        assert_eq!(xboard.session.current_search(), None);
+        let Ok(Event::SearchDone { id, result }) = events.recv() else {
+            panic!("no search result");
+        };
+        xboard.search_done(id, result);
+        assert_eq!(xboard.session.variant(), Variant::Orda);
+        assert!(xboard.session.game().moves().is_empty());
     }
 }

@@ -1,5 +1,6 @@
 //! The UCI engine client: one engine process, started from its command line, spoken to through
-//! its standard input and read through a thread that timestamps every line of its output.
+//! its standard input and read through a thread that timestamps every line of its output, and
+//! told each game's variant (`UCI_Variant`) when it changes.
 //!
 //! Every wait has a deadline, so a stalled engine never hangs the match; a closed output means
 //! the engine crashed. Dropping an `Engine` kills its process. What the engine says in `info

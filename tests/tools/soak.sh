@@ -65,8 +65,9 @@ elif ((final * 100 > baseline * (100 + slack))); then
     echo "FAIL: resident size grew from $baseline kB to $final kB, more than $slack%"
     status=1
 else
+    growth=$(awk -v b="$baseline" -v f="$final" 'BEGIN { printf "%+.1f", (f - b) * 100 / b }')
     echo "memory: $baseline kB after $SOAK_BASELINE_GAMES games, $final kB at the end" \
-        "($(((final - baseline) * 100 / baseline))%, at most $slack% allowed)"
+        "($growth%, at most +$slack% allowed)"
 fi
 ((status == 0)) && echo "soak passed: $(grep -c '^\[Event' "$out/soak.pgn") games"
 exit $status

@@ -20,8 +20,9 @@ It logs the engine's memory (kB, from /proc) to the file named by SOAK_LOG:
 - `baseline games N rss_kb R`: after the first SOAK_BASELINE_GAMES games (default 30), the
   resident size with the smallest hash table (`Hash` 1, so that the table's size, which changes
   every game, is left out);
-- `final games N rss_kb R peak_kb P`: when the runner ends it, the same measure, then the
-  peak resident size of the whole run.
+- `final games N rss_kb R peak_kb P ponderhits A ponder_stops B random_stops C`: when the
+  runner ends it, the same measure, then the peak resident size of the whole run, and how many
+  `ponderhit`s, `stop`s of pondering and random `stop`s it sent.
 
 The engine runs with glibc's MALLOC_MMAP_THRESHOLD_ fixed at 128 KiB (unless the environment
 sets it), so that every hash table is mapped on its own and given back when it is freed, and
@@ -35,6 +36,7 @@ from game 8 to game 86.
     cmd=python3 arg=tests/tools/soak_proxy.py arg=ENGINE arg=SEED
 """
 
+import collections
 import os
 import random
 import subprocess
@@ -44,6 +46,7 @@ import time
 
 HASH_SIZES = [1, 4, 8, 16, 32, 64]
 BASELINE_GAMES = int(os.environ.get("SOAK_BASELINE_GAMES", "30"))
+SENT = ["ponderhits", "ponder_stops", "random_stops"]
 
 
 class Proxy:
@@ -66,6 +69,7 @@ class Proxy:
         self.swallow = 0  # `bestmove` lines of stopped ponder searches, not for the runner
         self.search = 0  # numbers the engine's own searches, for the random stops
         self.games = 0
+        self.sent = collections.Counter()  # what was sent of SENT
         self.hash = None  # the last Hash sent, in MiB
         self.variant = "chess"  # the last UCI_Variant sent
         self.ready = threading.Event()  # the `readyok` of a memory measure, not for the runner
@@ -135,6 +139,7 @@ class Proxy:
     def end_pondering(self):
         if self.pondered is not None:
             self.to_engine("stop")
+            self.sent["ponder_stops"] += 1
             self.swallow += 1
             self.pondered = None
 
@@ -143,6 +148,7 @@ class Proxy:
         with self.lock:
             if self.search == search and self.pondered is None:
                 self.to_engine("stop")
+                self.sent["random_stops"] += 1
 
     def runner_line(self, line: str):
         words = line.split()
@@ -165,6 +171,7 @@ class Proxy:
                 if self.pondered is not None:
                     self.pondered = None
                     self.to_engine("ponderhit")
+                    self.sent["ponderhits"] += 1
                 else:
                     self.to_engine(self.position)
                     self.to_engine(line)
@@ -197,7 +204,9 @@ class Proxy:
                 with self.lock:
                     self.end_pondering()
                 rss = self.resident_size()
-                self.log(f"final games {self.games} rss_kb {rss} peak_kb {self.memory('VmHWM')}")
+                sent = " ".join(f"{what} {self.sent[what]}" for what in SENT)
+                peak = self.memory("VmHWM")
+                self.log(f"final games {self.games} rss_kb {rss} peak_kb {peak} {sent}")
             self.runner_line(line)
         with self.lock:
             self.end_pondering()

@@ -38,12 +38,12 @@ const LONG_ABOUT: &str = "\
 Engine-vs-engine matches with Kaiser as the arbiter.
 
 Plays games between two UCI engines (Kaiser builds, Fairy-Stockfish, anything that speaks UCI)
-for Empire, Orda or chess, or several of them in one match. Kaiser checks every move against its rules and keeps the clocks: an
-illegal move, a crash, a stall or a time forfeit loses. Games end by the rules (checkmate,
-stalemate, campmate, repetition, 50-move rule, and in chess insufficient material) or by
-optional adjudication. Each opening is played twice, colours swapped; results are counted per
-game and per game pair (pentanomial), and an SPRT can stop the match early. Results are from
-the first engine's point of view.";
+for Empire, Orda or chess, or several of them in one match. Kaiser checks every move against
+its rules and keeps the clocks: an illegal move, a crash, a stall or a time forfeit loses.
+Games end by the rules (checkmate, stalemate, campmate, repetition, 50-move rule, and in chess
+insufficient material) or by optional adjudication. Each opening is played twice, colours
+swapped; results are counted per game and per game pair (pentanomial), and an SPRT can stop
+the match early. Results are from the first engine's point of view.";
 
 const AFTER_HELP: &str = r#"Engines (-engine twice; -each for settings both share, which -engine overrides):
   cmd=PATH           the engine program (relative to the current directory)
@@ -345,6 +345,43 @@ fn parse_variants(group: &Group) -> Result<Vec<Variant>> {
     Ok(variants)
 }
 
+/// Each variant of the match with its openings (`seed` orders them at random). With several
+/// variants the runner sets each game's variant, so no engine may fix it, and an openings file
+/// must name the variant.
+fn variant_plans(
+    variants: Vec<Variant>,
+    engines: &[EngineConfig],
+    openings: Option<&OpeningsSpec>,
+    seed: u64,
+) -> Result<Vec<VariantOpenings>> {
+    if variants.len() > 1 {
+        if let Some(engine) = engines.iter().find(|engine| engine.fixes_variant()) {
+            bail!(
+                "engine {}: option.UCI_Variant cannot be given in a match of several variants \
+                 (the runner sets each game's variant)",
+                engine.name
+            );
+        }
+        if let Some(spec) = openings {
+            ensure!(
+                spec.file.contains(VARIANT_PLACEHOLDER),
+                "-openings: with several variants, file= needs {VARIANT_PLACEHOLDER} for the \
+                 variant's name (e.g. file=book/{VARIANT_PLACEHOLDER}-openings.epd)"
+            );
+        }
+    }
+    variants
+        .into_iter()
+        .map(|variant| {
+            let openings = match openings {
+                Some(spec) => spec.read(variant, seed)?,
+                None => Vec::new(),
+            };
+            Ok(VariantOpenings { variant, openings })
+        })
+        .collect()
+}
+
 fn parse_openings(group: &Group) -> Result<OpeningsSpec> {
     let mut file = None;
     let mut spec = OpeningsSpec {
@@ -543,38 +580,7 @@ pub fn parse(args: &[String]) -> Result<Option<Parsed>> {
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    if variants.len() > 1 {
-        let fixed = configs.iter().find(|config| {
-            config
-                .options
-                .iter()
-                .any(|(option, _)| option.eq_ignore_ascii_case("UCI_Variant"))
-        });
-        if let Some(config) = fixed {
-            bail!(
-                "engine {}: option.UCI_Variant cannot be given in a match of several variants \
-                 (the runner sets each game's variant)",
-                config.name
-            );
-        }
-        if let Some(spec) = &openings {
-            ensure!(
-                spec.file.contains(VARIANT_PLACEHOLDER),
-                "-openings: with several variants, file= needs {VARIANT_PLACEHOLDER} for the \
-                 variant's name (e.g. file=book/{VARIANT_PLACEHOLDER}-openings.epd)"
-            );
-        }
-    }
-    let variants = variants
-        .into_iter()
-        .map(|variant| {
-            let openings = match &openings {
-                Some(spec) => spec.read(variant, seed)?,
-                None => Vec::new(),
-            };
-            Ok(VariantOpenings { variant, openings })
-        })
-        .collect::<Result<_>>()?;
+    let variants = variant_plans(variants, &configs, openings.as_ref(), seed)?;
     let games = games.checked_mul(rounds).context("too many games")?;
     Ok(Some(Parsed {
         config: MatchConfig {

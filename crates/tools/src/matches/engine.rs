@@ -33,6 +33,18 @@ pub struct EngineConfig {
     pub time_margin: Duration,
 }
 
+/// The name of the option that sets an engine's game.
+const VARIANT_OPTION: &str = "UCI_Variant";
+
+impl EngineConfig {
+    /// True if the user's options set `UCI_Variant`, which the runner then leaves alone.
+    pub fn fixes_variant(&self) -> bool {
+        self.options
+            .iter()
+            .any(|(option, _)| option.eq_ignore_ascii_case(VARIANT_OPTION))
+    }
+}
+
 /// Why an engine failed during a game.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Fault {
@@ -129,10 +141,12 @@ impl Engine {
         let declared = engine
             .handshake(timeout)
             .with_context(|| format!("engine {name} failed the uci handshake"))?;
-        let is_variant = |option: &str| option.eq_ignore_ascii_case("UCI_Variant");
-        engine.variant_setting = if config.options.iter().any(|(o, _)| is_variant(o)) {
+        engine.variant_setting = if config.fixes_variant() {
             VariantSetting::Fixed
-        } else if declared.iter().any(|o| is_variant(o)) {
+        } else if declared
+            .iter()
+            .any(|o| o.eq_ignore_ascii_case(VARIANT_OPTION))
+        {
             VariantSetting::Sent
         } else {
             VariantSetting::Undeclared
@@ -140,7 +154,7 @@ impl Engine {
         engine.check_plays(variant)?;
         let mut options = config.options.clone();
         if engine.variant_setting == VariantSetting::Sent {
-            options.push(("UCI_Variant".to_string(), variant.name().to_string()));
+            options.push((VARIANT_OPTION.to_string(), variant.name().to_string()));
         }
         for (option, value) in &options {
             let line = match value.as_str() {
@@ -216,7 +230,7 @@ impl Engine {
     pub fn new_game(&mut self, variant: Variant, timeout: Duration) -> Result<(), Fault> {
         if self.variant_setting == VariantSetting::Sent && variant != self.variant {
             self.send(&format!(
-                "setoption name UCI_Variant value {}",
+                "setoption name {VARIANT_OPTION} value {}",
                 variant.name()
             ))?;
         }

@@ -52,6 +52,12 @@ awk -F'"' '/^\[Event / { variant = "chess" } /^\[Variant / { variant = tolower($
     /^\[Termination / { print variant ": " $2 }' "$out/soak.pgn" | sort | uniq -c
 echo "== the soaked engine's memory (kB)"
 grep -v '^game ' "$SOAK_LOG"
+# The resident size after each game played with Hash 1 (so with its table touched), from the
+# baseline on: a leak shows as a trend here too.
+awk -v from="$SOAK_BASELINE_GAMES" '$1 == "game" && $6 == 1 && $2 > from {
+        if (!n++ || $8 < low) low = $8; if ($8 > high) high = $8 }
+    END { if (n) print "after each of the " n " games with Hash 1 from game " from ": " \
+        low " to " high " kB" }' "$SOAK_LOG"
 baseline=$(awk '$1 == "baseline" { print $5 }' "$SOAK_LOG")
 final=$(awk '$1 == "final" { print $5 }' "$SOAK_LOG")
 status=0

@@ -31,9 +31,7 @@ fn an_engine_without_uci_variant_is_refused_before_the_first_game() {
     .to_vec();
     let parsed = cli::parse(&args).unwrap().expect("not a help request");
     let mut played = 0;
-    let error = runner::run(&parsed.config, |_, _| played += 1)
-        .err()
-        .expect("the match is refused");
+    let error = runner::run(&parsed.config, |_, _| played += 1).expect_err("the match is refused");
     assert_eq!(played, 0);
     assert!(
         format!("{error:#}")

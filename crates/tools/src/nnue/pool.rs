@@ -4,7 +4,7 @@
 //! A job may borrow what outlives the pool (the run's state, the workers' gradient buffers);
 //! what changes from one job to the next (a batch) goes in an `Arc`.
 
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Sender};
 use std::sync::Arc;
 
 type Job<'env> = Box<dyn FnOnce() + Send + 'env>;
@@ -39,7 +39,7 @@ impl<'env> Pool<'env> {
     /// Runs `job(worker)` on every worker and returns the results in the workers' order.
     pub fn each<T: Send + 'env>(&self, job: impl Fn(usize) -> T + Send + Sync + 'env) -> Vec<T> {
         let job = Arc::new(job);
-        let (sender, results): (Sender<(usize, T)>, Receiver<(usize, T)>) = mpsc::channel();
+        let (sender, results) = mpsc::channel::<(usize, T)>();
         for (worker, jobs) in (1..).zip(&self.workers) {
             let (job, sender) = (Arc::clone(&job), sender.clone());
             let run = move || {

@@ -18,7 +18,7 @@ use rand::seq::SliceRandom;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Training positions that the trainer goes through a window at a time.
 pub trait Positions: Sync {
@@ -77,6 +77,9 @@ struct GameRef {
 
 /// Games of data files, streamed.
 pub struct StoredGames {
+    /// The positions of every game, kept from the first epoch when they fit one window (then
+    /// each epoch's window would be the same).
+    whole: OnceLock<Dataset>,
     variant: Variant,
     files: Arc<Vec<PathBuf>>,
     games: Vec<GameRef>,
@@ -125,6 +128,7 @@ fn index_on(
     let files = store::data_files(path)?;
     let files = Arc::new(files);
     let part = |mirror| StoredGames {
+        whole: OnceLock::new(),
         variant,
         files: Arc::clone(&files),
         games: Vec::new(),
@@ -216,6 +220,13 @@ impl Positions for StoredGames {
         mut shuffle: Option<&mut StdRng>,
         visit: &mut dyn FnMut(&Dataset, &[u32]) -> Result<()>,
     ) -> Result<()> {
+        if self.positions <= self.window {
+            if self.whole.get().is_none() {
+                let _ = self.whole.set(self.replay(&self.games, pool)?);
+            }
+            let data = self.whole.get().expect("the positions kept");
+            return visit(data, &order(data.len(), shuffle));
+        }
         let mut games = self.games.clone();
         if let Some(rng) = shuffle.as_deref_mut() {
             games.shuffle(rng);

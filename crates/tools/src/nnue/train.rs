@@ -106,7 +106,9 @@ pub fn train(
                     .step(&mut run.model, &mut shares, batch.len(), rate);
                 run.loss_sum += loss;
                 run.batches = b;
-                if settings.save_every > 0 && b % settings.save_every == 0 && b < batches_per_epoch
+                if settings.save_every > 0
+                    && b.is_multiple_of(settings.save_every)
+                    && b < batches_per_epoch
                 {
                     run.adam.catch_up(&mut run.model, rate);
                     run.save(&checkpoint_path(&settings.out))?;

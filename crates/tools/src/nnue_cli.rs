@@ -32,9 +32,12 @@ enum Command {
     /// own or the opponent's, square), into 128 hidden neurons, both halves through a squared
     /// clipped ReLU into one output, with its own weights for each range of piece counts (see
     /// --output-buckets). The target blends the search's score, as a winning chance,
-    /// and the game's result (see --score-share). After every epoch the quantised net is written
-    /// to OUT, which the engine loads with `setoption name EvalFile value OUT`, and the run's
-    /// state to OUT.ckpt, from which --resume continues. --init starts from a network instead
+    /// and the game's result (see --score-share). The data is streamed: its games are indexed
+    /// once, then each epoch reads them in a shuffled order, --window positions at a time, each
+    /// window's positions shuffled, so a store of any size trains in bounded memory. After every
+    /// epoch the quantised net is written to OUT, which the engine loads with `setoption name
+    /// EvalFile value OUT`, and the run's state to OUT.ckpt (also every --save-every batches),
+    /// from which --resume continues, within an epoch too. --init starts from a network instead
     /// of random weights.
     Train(TrainArgs),
     /// Measures a network's loss on training data.

@@ -5,8 +5,10 @@
 //! (16 bytes a game, about a quarter of a byte a position). Then each epoch takes the games in
 //! an order shuffled by the epoch's random numbers, reads them a window of about `window`
 //! positions at a time, replays the window's games on the worker threads, and hands on the
-//! window's positions in a shuffled order. Every `holdout`-th game (counted across the files)
-//! is held out.
+//! window's positions in a shuffled order. Positions that fit one window are kept from the
+//! index's replay instead, one window in every epoch, in the files' order shuffled as a set in
+//! memory is (so a run on such a store takes its positions in the order the trainer took
+//! before it streamed). Every `holdout`-th game (counted across the files) is held out.
 
 use super::dataset::Dataset;
 use super::pool::{with_pool, Pool};
@@ -18,7 +20,7 @@ use rand::seq::SliceRandom;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// Training positions that the trainer goes through a window at a time.
 pub trait Positions: Sync {
@@ -77,9 +79,9 @@ struct GameRef {
 
 /// Games of data files, streamed.
 pub struct StoredGames {
-    /// The positions of every game, kept from the first epoch when they fit one window (then
-    /// each epoch's window would be the same).
-    whole: OnceLock<Dataset>,
+    /// The positions of every game, kept when they fit one window (each epoch's window would
+    /// be the same), from the index's replay.
+    whole: Option<Dataset>,
     variant: Variant,
     files: Arc<Vec<PathBuf>>,
     games: Vec<GameRef>,
@@ -128,7 +130,7 @@ fn index_on(
     let files = store::data_files(path)?;
     let files = Arc::new(files);
     let part = |mirror| StoredGames {
-        whole: OnceLock::new(),
+        whole: None,
         variant,
         files: Arc::clone(&files),
         games: Vec::new(),
@@ -138,6 +140,9 @@ fn index_on(
     };
     let (mut train, mut holdout) = (part(mirror), part(false));
     let mut games = 0usize;
+    // The positions replayed, training and held out, kept while they fit one window: each
+    // epoch would replay the same.
+    let mut kept = [Some(Dataset::new(variant)), Some(Dataset::new(variant))];
     for (file, file_path) in files.iter().enumerate() {
         let mut reader = DataReader::open(file_path)?;
         let found = reader.header().variant;
@@ -167,19 +172,28 @@ fn index_on(
             let shares = {
                 let chunk = Arc::clone(&chunk);
                 pool.each(move |worker| {
-                    share(chunk.len(), worker, threads)
+                    // The positions of the share's games, training and held out.
+                    let mut parts = [Dataset::new(variant), Dataset::new(variant)];
+                    let counts = share(chunk.len(), worker, threads)
                         .map(|i| {
                             let (offset, record) = &chunk[i];
-                            let mut scratch = Dataset::new(variant);
-                            scratch.push_game(record, *offset, mirror && !held(i))?;
-                            Ok(scratch.len() as u32)
+                            let part = &mut parts[usize::from(held(i))];
+                            let before = part.len();
+                            part.push_game(record, *offset, mirror && !held(i))?;
+                            Ok((part.len() - before) as u32)
                         })
-                        .collect::<Result<Vec<u32>, DataError>>()
+                        .collect::<Result<Vec<u32>, DataError>>()?;
+                    Ok::<_, DataError>((counts, parts))
                 })
             };
             let mut counts = Vec::with_capacity(chunk.len());
             for share in shares {
-                counts.extend(share.with_context(|| file_path.display().to_string())?);
+                let (share_counts, parts) =
+                    share.with_context(|| file_path.display().to_string())?;
+                counts.extend(share_counts);
+                for (kept, part) in kept.iter_mut().zip(parts) {
+                    keep(kept, part, window);
+                }
             }
             for (i, (&positions, &(offset, _))) in counts.iter().zip(chunk.iter()).enumerate() {
                 let part = if held(i) { &mut holdout } else { &mut train };
@@ -196,11 +210,21 @@ fn index_on(
             }
         }
     }
+    [train.whole, holdout.whole] = kept;
     Ok(Split {
         train,
         holdout,
         games,
     })
+}
+
+/// Adds `part` to the positions `kept`, or drops them all once they would fill more than a
+/// window.
+fn keep(kept: &mut Option<Dataset>, part: Dataset, window: usize) {
+    match kept {
+        Some(data) if data.len() + part.len() <= window => data.append(&part),
+        _ => *kept = None,
+    }
 }
 
 /// The part of `len` items that worker `worker` of `threads` takes: contiguous, in order.
@@ -220,11 +244,7 @@ impl Positions for StoredGames {
         mut shuffle: Option<&mut StdRng>,
         visit: &mut dyn FnMut(&Dataset, &[u32]) -> Result<()>,
     ) -> Result<()> {
-        if self.positions <= self.window {
-            if self.whole.get().is_none() {
-                let _ = self.whole.set(self.replay(&self.games, pool)?);
-            }
-            let data = self.whole.get().expect("the positions kept");
+        if let Some(data) = &self.whole {
             return visit(data, &order(data.len(), shuffle));
         }
         let mut games = self.games.clone();

@@ -80,6 +80,7 @@ fn a_run_broken_after_an_epoch_and_resumed_ends_where_an_unbroken_run_does() {
         threads: 2,
         seed: 4,
         out: dir.path().join(name),
+        save_every: 0,
     };
     let start = || Checkpoint::start(Model::random(variant, 128, 2, 1).unwrap());
 
@@ -160,9 +161,10 @@ fn training_lowers_the_loss_on_positions_it_never_saw() {
             threads: 2,
             seed: 7,
             out: dir.path().join(format!("{variant}.nnue")),
+            save_every: 0,
         };
         let mut run = Checkpoint::start(Model::random(variant, 128, 2, 7).unwrap());
-        let untrained = train::loss(&run.model, &holdout, settings.score_share, 2);
+        let untrained = train::loss(&run.model, &holdout, settings.score_share, 2).expect("a loss");
         let mut losses = Vec::new();
         train::train(&mut run, &data, &holdout, &settings, |r| {
             losses.push(r.holdout_loss)
@@ -573,6 +575,7 @@ fn bad_training_requests_are_refused_with_a_message() {
         ("--rate", "NaN"),
         ("--holdout", "1"),
         ("--output-buckets", "17"),
+        ("--window", "0"),
     ];
     let mut cases: Vec<(Vec<&str>, &str)> = bad_values
         .iter()

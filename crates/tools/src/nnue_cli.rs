@@ -3,8 +3,8 @@
 use super::cli::{count_up_to, variant};
 use super::data::store;
 use super::nnue::checkpoint::Checkpoint;
-use super::nnue::dataset;
 use super::nnue::model::Model;
+use super::nnue::stream::{self, Positions};
 use super::nnue::train::{self, checkpoint_path, Settings};
 use anyhow::{anyhow, bail, Result};
 use kaiser_engine::eval::nnue::features::{InputScheme, MAX_KING_BUCKETS};
@@ -32,9 +32,12 @@ enum Command {
     /// own or the opponent's, square), into 128 hidden neurons, both halves through a squared
     /// clipped ReLU into one output, with its own weights for each range of piece counts (see
     /// --output-buckets). The target blends the search's score, as a winning chance,
-    /// and the game's result (see --score-share). After every epoch the quantised net is written
-    /// to OUT, which the engine loads with `setoption name EvalFile value OUT`, and the run's
-    /// state to OUT.ckpt, from which --resume continues. --init starts from a network instead
+    /// and the game's result (see --score-share). The data is streamed: its games are indexed
+    /// once, then each epoch reads them in a shuffled order, --window positions at a time, each
+    /// window's positions shuffled, so a store of any size trains in bounded memory. After every
+    /// epoch the quantised net is written to OUT, which the engine loads with `setoption name
+    /// EvalFile value OUT`, and the run's state to OUT.ckpt (also every --save-every batches),
+    /// from which --resume continues, within an epoch too. --init starts from a network instead
     /// of random weights.
     Train(TrainArgs),
     /// Measures a network's loss on training data.
@@ -81,17 +84,24 @@ impl DataArgs {
         Ok(())
     }
 
-    /// Reads the data (mirrored positions added to the training part when `mirror`) and says
-    /// what it found.
-    fn read(&self, mirror: bool) -> Result<dataset::Split> {
+    /// Indexes the data (mirrored positions added to the training part when `mirror`), to be
+    /// streamed `window` positions at a time, and says what it found.
+    fn read(&self, mirror: bool, window: usize) -> Result<stream::Split> {
         let data = match &self.data {
             Some(path) => path.clone(),
             None => store::default_dir()?.join(self.variant.name()),
         };
         let started = Instant::now();
-        let split = dataset::read(&data, self.variant, self.holdout, mirror)?;
+        let split = stream::index(
+            &data,
+            self.variant,
+            self.holdout,
+            mirror,
+            window,
+            self.threads,
+        )?;
         println!(
-            "{}: {} games, {} training positions, {} held out (every {}th game), read in {:.1} s",
+            "{}: {} games, {} training positions, {} held out (every {}th game), indexed in {:.1} s",
             data.display(),
             split.games,
             split.train.len(),
@@ -144,6 +154,14 @@ struct TrainArgs {
     /// layer, so it evaluates as before.
     #[arg(long, value_name = "MAP", value_parser = parse_king_buckets, conflicts_with = "resume")]
     king_buckets: Option<InputScheme>,
+    /// Positions in memory at a time: each epoch reads the games in a shuffled order, this
+    /// many positions' worth at a time, and shuffles the positions of each such window.
+    #[arg(long, value_name = "N", default_value_t = 1 << 22)]
+    window: usize,
+    /// Saves the run's state to OUT.ckpt every N batches too (0: after each epoch only), so
+    /// that --resume continues from within an epoch.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    save_every: usize,
     /// Seeds the starting weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -217,6 +235,9 @@ fn parse_king_buckets(text: &str) -> Result<InputScheme, String> {
 /// The width of a network trained from random weights, unless `--hidden` says otherwise.
 const DEFAULT_HIDDEN: usize = 128;
 
+/// Positions `loss` holds in memory at a time.
+const LOSS_WINDOW: usize = 1 << 20;
+
 /// What `--init` and `--net` take for the variant's built-in network.
 const BUILT_IN: &str = "built-in";
 
@@ -285,7 +306,10 @@ fn run_train(args: TrainArgs) -> Result<()> {
         }
         Checkpoint::start(model)
     };
-    let split = args.data.read(args.mirror)?;
+    if args.window == 0 {
+        bail!("--window must be at least 1");
+    }
+    let split = args.data.read(args.mirror, args.window)?;
     let settings = Settings {
         epochs: args.epochs as usize,
         batch: args.batch,
@@ -294,13 +318,21 @@ fn run_train(args: TrainArgs) -> Result<()> {
         threads: args.data.threads,
         seed: args.seed,
         out: args.out.clone(),
+        save_every: args.save_every,
     };
     let before = train::loss(
         &state.model,
         &split.holdout,
         settings.score_share,
         settings.threads,
-    );
+    )?;
+    if state.batches > 0 {
+        println!(
+            "resuming epoch {} after batch {}",
+            state.epoch + 1,
+            state.batches
+        );
+    }
     println!("held-out loss before: {before:.6}");
     train::train(&mut state, &split.train, &split.holdout, &settings, |r| {
         println!(
@@ -320,10 +352,10 @@ fn run_loss(args: LossArgs) -> Result<()> {
     args.data.check()?;
     let variant = args.data.variant;
     let model = Model::from_network(&named_network(args.net.as_deref(), variant)?);
-    let split = args.data.read(false)?;
+    let split = args.data.read(false, LOSS_WINDOW)?;
     let (share, threads) = (args.data.score_share, args.data.threads);
-    let held_out = train::loss(&model, &split.holdout, share, threads);
-    let others = train::loss(&model, &split.train, share, threads);
+    let held_out = train::loss(&model, &split.holdout, share, threads)?;
+    let others = train::loss(&model, &split.train, share, threads)?;
     let (h, o) = (split.holdout.len() as f64, split.train.len() as f64);
     println!(
         "held-out loss {held_out:.6} ({} positions)",

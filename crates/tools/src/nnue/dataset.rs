@@ -3,13 +3,11 @@
 //! stand (for nets with king buckets, `InputScheme`), whose move it is, and its two labels, the
 //! search's score and the game's result, both from the side to move's view.
 
-use crate::data::{self, store, DataError, PlyScore};
-use anyhow::{bail, Result};
+use crate::data::{DataError, GameRecord, PlyScore};
 use arrayvec::ArrayVec;
 use kaiser_engine::eval::nnue::features::{self, black_view, InputScheme, MAX_ACTIVE};
 use kaiser_engine::eval::params::PAWN_VALUE_EG;
 use kaiser_engine::{CastlingRights, Color, Position, Square, Variant};
-use std::path::Path;
 
 /// Internal units over which a score's winning chance goes from 50% to about 73%, the logistic
 /// scale the tuner fitted to Kaiser's evaluation (`K` = 0.0025 in `tuning/README.md`).
@@ -111,6 +109,40 @@ impl Dataset {
         });
     }
 
+    /// Adds the training positions of the game `record` (of this dataset's variant, read at
+    /// `offset` of its file), each mirrored too with `mirror` where no side may castle
+    /// (`push_mirrored`). A game that cannot be replayed is refused, naming the offset.
+    pub fn push_game(
+        &mut self,
+        record: &GameRecord,
+        offset: u64,
+        mirror: bool,
+    ) -> Result<(), DataError> {
+        record.training_positions(self.variant, offset, |p| {
+            let PlyScore::Cp(cp) = p.score else { return };
+            let (cp, result) = (i32::from(cp), p.result.white_score());
+            self.push(p.pos, cp, result);
+            if mirror && p.pos.castling_rights() == CastlingRights::NONE {
+                self.push_mirrored(p.pos, cp, result);
+            }
+        })
+    }
+
+    /// Adds a copy of `sample` of `from`.
+    pub fn push_copy(&mut self, from: &Dataset, sample: &Sample) {
+        let start = self.inputs.len() as u32;
+        self.inputs
+            .extend_from_slice(&from.inputs[sample.start as usize..][..usize::from(sample.len)]);
+        self.samples.push(Sample { start, ..*sample });
+    }
+
+    /// Adds every position of `other`, after those of `self`.
+    pub fn append(&mut self, other: &Dataset) {
+        for sample in &other.samples {
+            self.push_copy(other, sample);
+        }
+    }
+
     /// The inputs of `sample`, laid out as `scheme` says, in the side to move's view and in the
     /// other side's.
     pub fn views(&self, sample: &Sample, scheme: &InputScheme) -> [ArrayVec<u16, MAX_ACTIVE>; 2] {
@@ -136,55 +168,6 @@ impl Dataset {
             true => [black, white],
         }
     }
-}
-
-/// The training and held-out positions read from data files.
-pub struct Split {
-    pub train: Dataset,
-    pub holdout: Dataset,
-    pub games: usize,
-}
-
-/// Reads the training positions of the data at `path` (a file of `kaiser datagen` or a
-/// directory of them) for `variant`; the positions of every `holdout_every`-th game go to the
-/// held-out set. With `mirror`, each training position no side may castle in is added mirrored
-/// too (`Dataset::push_mirrored`); the held-out set is left as played.
-pub fn read(path: &Path, variant: Variant, holdout_every: usize, mirror: bool) -> Result<Split> {
-    let mut split = Split {
-        train: Dataset::new(variant),
-        holdout: Dataset::new(variant),
-        games: 0,
-    };
-    for file in store::data_files(path)? {
-        let mut reader = data::DataReader::open(&file)?;
-        let found = reader.header().variant;
-        if found != variant {
-            bail!("{} holds {found} games, not {variant}", file.display());
-        }
-        let games_before = split.games;
-        let read = reader.for_each_position(|game, p| {
-            let PlyScore::Cp(cp) = p.score else { return };
-            let (cp, result) = (i32::from(cp), p.result.white_score());
-            if (games_before + game as usize).is_multiple_of(holdout_every) {
-                split.holdout.push(p.pos, cp, result);
-                return;
-            }
-            split.train.push(p.pos, cp, result);
-            if mirror && p.pos.castling_rights() == CastlingRights::NONE {
-                split.train.push_mirrored(p.pos, cp, result);
-            }
-        });
-        match read {
-            Ok(()) => {}
-            // A run still being written ends inside the game being appended.
-            Err(e @ DataError::Truncated { .. }) => {
-                eprintln!("{}: {e}; reading the games before it", file.display())
-            }
-            Err(e) => bail!("{}: {e}", file.display()),
-        }
-        split.games += reader.games() as usize;
-    }
-    Ok(split)
 }
 
 pub fn sigmoid(x: f32) -> f32 {

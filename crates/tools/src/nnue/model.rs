@@ -6,6 +6,7 @@
 //! `from_network` back.
 
 use super::dataset::{sigmoid, Dataset, Sample, WDL_SCALE};
+use super::simd;
 use anyhow::{bail, Result};
 use arrayvec::ArrayVec;
 use kaiser_engine::eval::nnue::features::{input_count, InputScheme, MAX_ACTIVE};
@@ -63,13 +64,15 @@ impl Layout {
     }
 }
 
-/// A position's first layer, kept for the backward pass: each view's sums.
-pub struct Forward {
-    pub accumulators: [Vec<f32>; 2],
-    /// The output bucket used (an input is set for each piece, so it follows the input count).
-    pub bucket: usize,
-    /// The output, in units of `SCALE` internal units.
-    pub output: f32,
+/// A position's inputs in each side's view, the side to move's first (`Dataset::views`).
+pub type Views = [ArrayVec<u16, MAX_ACTIVE>; 2];
+
+/// A position's first layer, kept for the backward pass: each view's sums (the first `hidden`
+/// of each array), the output bucket used and the output, in units of `SCALE` internal units.
+struct Forward {
+    accumulators: [[f32; MAX_HIDDEN]; 2],
+    bucket: usize,
+    output: f32,
 }
 
 impl Model {
@@ -213,34 +216,30 @@ impl Model {
     }
 
     /// The first layer and the output for `sample`.
-    pub fn forward(&self, data: &Dataset, sample: &Sample) -> Forward {
-        self.forward_views(&data.views(sample, &self.inputs))
+    fn forward(&self, data: &Dataset, sample: &Sample) -> Forward {
+        let views = data.views(sample, &self.inputs);
+        simd::fastest(
+            #[inline(always)]
+            || self.forward_views(&views),
+        )
     }
 
-    /// The first layer and the output for a position whose inputs, in each side's view (the
-    /// side to move's first), are `views`.
-    fn forward_views(&self, views: &[ArrayVec<u16, MAX_ACTIVE>; 2]) -> Forward {
+    /// The first layer and the output for a position whose inputs are `views`.
+    #[inline(always)]
+    fn forward_views(&self, views: &Views) -> Forward {
         let (layout, hidden) = (self.layout(), self.hidden);
+        // An input is set for each piece, so the bucket follows the input count.
         let bucket = output_bucket(views[0].len(), self.buckets);
         let bias = &self.params[layout.feature_bias..][..hidden];
-        let accumulators = views.each_ref().map(|inputs| {
-            let mut acc = bias.to_vec();
-            for &input in inputs {
-                let row = &self.params[usize::from(input) * hidden..][..hidden];
-                for (a, w) in acc.iter_mut().zip(row) {
-                    *a += w;
-                }
-            }
-            acc
-        });
+        let mut accumulators = [[0.0f32; MAX_HIDDEN]; 2];
+        let table = &self.params[..layout.feature_bias];
+        for (acc, inputs) in accumulators.iter_mut().zip(views) {
+            simd::sum_rows(&mut acc[..hidden], bias, table, inputs);
+        }
         let output_weights = &self.params[layout.bucket_weights(bucket)..][..2 * hidden];
         let mut output = self.params[layout.output_bias + bucket];
         for (acc, weights) in accumulators.iter().zip(output_weights.chunks_exact(hidden)) {
-            output += acc
-                .iter()
-                .zip(weights)
-                .map(|(&a, &w)| screlu(a) * w)
-                .sum::<f32>();
+            output += simd::dot(&acc[..hidden], weights, |a, w| screlu(a) * w);
         }
         Forward {
             accumulators,
@@ -262,35 +261,40 @@ impl Model {
     /// Adds the gradient of `sample`'s loss to `grad` and returns the loss: the squared
     /// difference between the predicted winning chance and `target`.
     pub fn backward(&self, data: &Dataset, sample: &Sample, target: f32, grad: &mut [f32]) -> f32 {
+        self.backward_views(&data.views(sample, &self.inputs), target, grad)
+    }
+
+    /// `backward` for a position whose inputs are `views`: only the first-layer rows of those
+    /// inputs, the first-layer biases and the output layer get a gradient.
+    pub fn backward_views(&self, views: &Views, target: f32, grad: &mut [f32]) -> f32 {
+        simd::fastest(
+            #[inline(always)]
+            || self.backward_body(views, target, grad),
+        )
+    }
+
+    #[inline(always)]
+    fn backward_body(&self, views: &Views, target: f32, grad: &mut [f32]) -> f32 {
         let (layout, hidden) = (self.layout(), self.hidden);
-        let views = data.views(sample, &self.inputs);
-        let forward = self.forward_views(&views);
+        let forward = self.forward_views(views);
         let bucket = forward.bucket;
         let k = SCALE as f32 / WDL_SCALE;
         let predicted = sigmoid(forward.output * k);
         let error = predicted - target;
         let d_output = 2.0 * error * predicted * (1.0 - predicted) * k;
         grad[layout.output_bias + bucket] += d_output;
-        for (half, (acc, inputs)) in forward.accumulators.iter().zip(&views).enumerate() {
+        let mut d_acc = [0.0f32; MAX_HIDDEN];
+        let d_acc = &mut d_acc[..hidden];
+        for (half, (acc, inputs)) in forward.accumulators.iter().zip(views).enumerate() {
             let out_at = layout.bucket_weights(bucket) + half * hidden;
-            let mut d_acc = [0.0f32; MAX_HIDDEN];
-            let d_acc = &mut d_acc[..hidden];
-            for j in 0..hidden {
-                grad[out_at + j] += d_output * screlu(acc[j]);
-                d_acc[j] = d_output * self.params[out_at + j] * screlu_slope(acc[j]);
+            let weights = &self.params[out_at..][..hidden];
+            let out_grad = &mut grad[out_at..][..hidden];
+            for (((g, d), &a), &w) in out_grad.iter_mut().zip(&mut *d_acc).zip(acc).zip(weights) {
+                *g += d_output * screlu(a);
+                *d = d_output * w * screlu_slope(a);
             }
-            for (g, d) in grad[layout.feature_bias..][..hidden]
-                .iter_mut()
-                .zip(&*d_acc)
-            {
-                *g += d;
-            }
-            for &input in inputs {
-                let row = &mut grad[usize::from(input) * hidden..][..hidden];
-                for (g, d) in row.iter_mut().zip(&*d_acc) {
-                    *g += d;
-                }
-            }
+            simd::add(&mut grad[layout.feature_bias..][..hidden], d_acc);
+            simd::add_to_rows(&mut grad[..layout.feature_bias], d_acc, inputs);
         }
         error * error
     }
@@ -367,13 +371,13 @@ fn check_width(hidden: usize) -> Result<()> {
 }
 
 /// The activation: clamped to 0..=1, then squared.
-#[inline]
+#[inline(always)]
 fn screlu(x: f32) -> f32 {
     let c = x.clamp(0.0, 1.0);
     c * c
 }
 
-#[inline]
+#[inline(always)]
 fn screlu_slope(x: f32) -> f32 {
     if x > 0.0 && x < 1.0 {
         2.0 * x

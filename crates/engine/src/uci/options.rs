@@ -104,8 +104,10 @@ pub(crate) const OPTIONS: &[UciOption] = &[
             min: 1,
             max: search::MAX_THREADS as i64,
             set: |session, n| {
-                session.idle_engine().set_threads(n as usize);
-                None
+                let n = n as usize;
+                let running = session.idle_engine().set_threads(n);
+                (running != n)
+                    .then(|| format!("could not start {n} search threads, using {running}"))
             },
         },
     },

@@ -26,7 +26,12 @@ struct SearchThread {
 }
 
 impl SearchThread {
-    /// Starts search thread `id`; an error if the system would not start another thread.
+    /// Starts search thread `id` (which names its OS thread); an error if the system would not
+    /// start another thread.
+    #[cfg_attr(
+        all(target_arch = "wasm32", target_os = "unknown"),
+        allow(unused_variables)
+    )]
     fn start(id: usize) -> std::io::Result<SearchThread> {
         Ok(SearchThread {
             slot: ThreadSlot::default(),

@@ -3,7 +3,8 @@
 //! (1 to 16), `ucinewgame`, `UCI_Variant` and `isready` in a random order drawn from a seed, and
 //! at the end `quit` or the end of input. Every `isready` must be answered and the session must
 //! end within a timeout (no hang), every `go` must get exactly one `bestmove`, and nothing may be
-//! written once the loop has returned. The quick test runs a few seeds; the long one (ignored:
+//! written once the loop has returned; engines resized and dropped leave no thread running. The
+//! quick test runs a few seeds; the long one (ignored:
 //! `cargo test -p kaiser-engine --test thread_pool_stress -- --ignored`) many more commands.
 
 use kaiser_engine::protocol;
@@ -161,6 +162,48 @@ fn stress(seed: u64, commands: usize) {
         bestmoves, goes,
         "seed {seed}: {goes} go, {bestmoves} bestmove"
     );
+}
+
+/// The search threads of this process (Linux: named `search-<id>`), of any engine.
+#[cfg(target_os = "linux")]
+fn search_threads() -> usize {
+    std::fs::read_dir("/proc/self/task")
+        .unwrap()
+        .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("comm")).ok())
+        .filter(|name| name.starts_with("search-"))
+        .count()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn resized_and_dropped_engines_leave_no_thread_behind() {
+    use kaiser_engine::search::{Engine, Limits, NullListener, SearchControl};
+    use kaiser_engine::{Position, Variant};
+    // No session runs meanwhile, so every search thread is this test's.
+    let _one = ONE_SESSION.lock().unwrap_or_else(|p| p.into_inner());
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let pos = Position::startpos(Variant::Empire);
+    for threads in [16, 3, 9, 1] {
+        let mut engine = Engine::new();
+        for n in [threads, 2, threads] {
+            assert_eq!(engine.set_threads(n), n);
+            let result = engine.search(&pos, &limits, &SearchControl::new(), &NullListener);
+            assert!(result.best.is_some());
+            // Counted after a search, which every thread has run: a thread names itself as it
+            // starts.
+            assert_eq!(search_threads(), n);
+        }
+        drop(engine);
+        // A joined thread's entry may outlive the join by a moment.
+        let deadline = Instant::now() + Duration::from_secs(1);
+        while search_threads() > 0 && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(search_threads(), 0, "after an engine of {threads} threads");
+    }
 }
 
 #[test]

@@ -120,7 +120,7 @@ mod tests {
     fn threads_start_and_end_as_the_pool_is_resized() {
         let mut pool = ThreadPool::new();
         assert_eq!(pool.len(), 1);
-        for n in [4, 2, 0, 3, 3, 1] {
+        for n in [4, 2, 0, 3, 3, 1, 40] {
             assert_eq!(pool.resize(n), n.max(1));
             let ids = pool.run(|id, _| id);
             assert_eq!(ids, (0..n.max(1)).collect::<Vec<_>>());

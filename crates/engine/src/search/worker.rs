@@ -5,6 +5,12 @@
 //! finished, so the jobs may borrow from the caller's stack, as `std::thread::scope`'s threads
 //! do, while the threads themselves live on from search to search. That promise is what makes
 //! the one `unsafe` below sound, and it is kept in this file alone.
+//!
+//! The jobs go out as a binary tree: the caller wakes the first worker, and each worker wakes
+//! the next two (`2i + 1` and `2i + 2`) before starting its own job. When threads outnumber the
+//! cores, a thread that wakes another tends to lose the core to it and waits for a time slice
+//! before it can wake the next; a tree keeps that chain to the tree's height instead of the
+//! number of threads (with 256 threads on two busy cores, waking them one by one took seconds).
 
 use std::any::Any;
 use std::io;
@@ -20,10 +26,27 @@ type Finished = Result<(), Box<dyn Any + Send>>;
 
 /// What a worker is told to do.
 enum Order {
-    /// Run this job (its borrows outlive it: see `run_together`), then report `Finished`.
-    Run(Job<'static>),
+    /// Hand on the task's subtree, run its job (whose borrows outlive it: see `run_together`),
+    /// then report `Finished`.
+    Run(Task),
     /// End the thread.
     Quit,
+}
+
+/// A worker's job, and the tasks it hands on to other workers before starting it.
+struct Task {
+    job: Job<'static>,
+    next: Vec<(Sender<Order>, Task)>,
+}
+
+/// Sends each task to its worker. The task of a worker whose thread is gone (which cannot
+/// happen: its jobs' panics are caught) is dropped unrun, and its subtree handed on from here.
+fn hand_on(next: Vec<(Sender<Order>, Task)>) {
+    for (orders, task) in next {
+        if let Err(mpsc::SendError(Order::Run(task))) = orders.send(Order::Run(task)) {
+            hand_on(task.next);
+        }
+    }
 }
 
 /// A parked search thread.
@@ -44,7 +67,8 @@ impl Worker {
             .name(name)
             .stack_size(stack_bytes)
             .spawn(move || {
-                while let Ok(Order::Run(job)) = inbox.recv() {
+                while let Ok(Order::Run(Task { job, next })) = inbox.recv() {
+                    hand_on(next);
                     let outcome = panic::catch_unwind(AssertUnwindSafe(job));
                     if report.send(outcome).is_err() {
                         return;
@@ -70,24 +94,43 @@ impl Drop for Worker {
     }
 }
 
-/// Runs each job on its worker, all at once, and returns when every one has finished. The jobs
-/// may borrow anything that outlives this call. If a job panicked, the panic is resumed here once
-/// all have finished; a worker whose thread is gone (which cannot happen: its jobs' panics are
-/// caught) leaves its job unrun.
+/// Runs each job on its worker, all at once (handed out as a tree: see the module header), and
+/// returns when every one has finished. The jobs may borrow anything that outlives this call. If
+/// a job panicked, the panic is resumed here once all have finished; a worker whose thread is
+/// gone (which cannot happen: its jobs' panics are caught) leaves its job unrun.
 pub(super) fn run_together<'a>(jobs: Vec<(&Worker, Job<'a>)>) {
-    let mut running = Vec::with_capacity(jobs.len());
-    for (worker, job) in jobs {
-        // SAFETY: only the lifetime changes. The job's borrows must outlive its run; this
-        // function waits below for every job it sent to finish (or for its thread to be gone)
-        // before returning, and nothing between the send and the wait can unwind (`running`
-        // never grows past its capacity). A job that is not sent is dropped here, unrun.
-        let job = unsafe { std::mem::transmute::<Job<'a>, Job<'static>>(job) };
-        if worker.orders.send(Order::Run(job)).is_ok() {
-            running.push(worker);
+    let (workers, jobs): (Vec<&Worker>, Vec<Job<'a>>) = jobs.into_iter().unzip();
+    // SAFETY: only the lifetimes change. A job's borrows must outlive its run: this function
+    // waits below for every worker to report its job finished (or its thread to be gone)
+    // before returning, and nothing from here to that wait can unwind (building the tree only
+    // moves boxes; sending on a channel does not panic). A job that is not run is dropped unrun.
+    let mut tasks: Vec<Option<Task>> = jobs
+        .into_iter()
+        .map(|job| {
+            let job = unsafe { std::mem::transmute::<Job<'a>, Job<'static>>(job) };
+            Some(Task {
+                job,
+                next: Vec::new(),
+            })
+        })
+        .collect();
+    // From the leaves up, each task takes its two children.
+    for parent in (0..tasks.len()).rev() {
+        for child in [2 * parent + 1, 2 * parent + 2] {
+            if let Some(task) = tasks.get_mut(child).and_then(Option::take) {
+                let orders = workers[child].orders.clone();
+                if let Some(Some(parent)) = tasks.get_mut(parent) {
+                    parent.next.push((orders, task));
+                }
+            }
         }
     }
+    if let (Some(&first), Some(Some(root))) = (workers.first(), tasks.first_mut().map(Option::take))
+    {
+        hand_on(vec![(first.orders.clone(), root)]);
+    }
     let mut first_panic = None;
-    for worker in running {
+    for worker in workers {
         // `Err`: the thread is gone, and its job with it.
         if let Ok(Err(payload)) = worker.finished.recv() {
             first_panic = first_panic.or(Some(payload));

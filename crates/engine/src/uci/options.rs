@@ -104,10 +104,8 @@ pub(crate) const OPTIONS: &[UciOption] = &[
             min: 1,
             max: search::MAX_THREADS as i64,
             set: |session, n| {
-                let n = n as usize;
-                let running = session.idle_engine().set_threads(n);
-                (running != n)
-                    .then(|| format!("could not start {n} search threads, using {running}"))
+                session.idle_engine().set_threads(n as usize);
+                None
             },
         },
     },

@@ -36,6 +36,7 @@ mod vote;
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 mod worker;
 
+use crate::clock::Instant;
 use crate::eval::nnue::{self, Network};
 use crate::{Position, Variant};
 use kaiser_rules::types::Move;
@@ -95,6 +96,10 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Restrict the root to these moves (ignored if none of them is legal).
     pub searchmoves: Vec<Move>,
+    /// When the clock started: the instant the command that asked for the search was read, so
+    /// that the time before the search starts counts (the time limits, the reported time).
+    /// `None`: when the search starts.
+    pub start: Option<Instant>,
 }
 
 /// One `info` line's worth of search progress.
@@ -359,6 +364,16 @@ impl Engine {
     /// system would not start more.
     pub fn set_threads(&mut self, n: usize) -> usize {
         self.threads.resize(n.clamp(1, MAX_THREADS))
+    }
+
+    /// The hash table's size in MiB.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.size_mb()
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads.len()
     }
 
     /// The number of principal variations to report, clamped to 1..=256.

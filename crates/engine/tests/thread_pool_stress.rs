@@ -1,5 +1,5 @@
 //! The search thread pool under the UCI loop, in process (`protocol::run_lines`, output through
-//! `protocol::set_output`): `go` in its forms, `stop`, `ponderhit`, `setoption name Threads`
+//! `console::set_output`): `go` in its forms, `stop`, `ponderhit`, `setoption name Threads`
 //! (1 to 16), `ucinewgame`, `UCI_Variant` and `isready` in a random order drawn from a seed, and
 //! at the end `quit` or the end of input. Every `isready` must be answered and the session must
 //! end within a timeout (no hang), every `go` must get exactly one `bestmove`, and nothing may be
@@ -7,7 +7,7 @@
 //! quick test runs a few seeds; the long one (ignored:
 //! `cargo test -p kaiser-engine --test thread_pool_stress -- --ignored`) many more commands.
 
-use kaiser_engine::protocol;
+use kaiser_engine::{console, protocol};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -63,7 +63,7 @@ impl Session {
                     let _ = tx.send(line.to_string());
                 }
             };
-            assert!(protocol::set_output(Box::new(sink)).is_ok());
+            assert!(console::set_output(Box::new(sink)).is_ok());
         });
         let (out_tx, output) = mpsc::channel();
         *OUTPUT.lock().unwrap() = Some(out_tx);

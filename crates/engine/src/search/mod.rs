@@ -10,7 +10,8 @@
 //! its answer back, waits on them.
 //!
 //! The search itself lives in `thread` (one search thread: iterative deepening, the root,
-//! reporting) and `alphabeta` (the recursive search). What it keeps per ply of the current path
+//! reporting) and `alphabeta` (the recursive search); `pool` keeps the search threads from
+//! search to search (each on a `worker`), and `vote` picks the thread whose move is played. What it keeps per ply of the current path
 //! (key, static evaluation, current move, killers, principal variation) is one frame of the
 //! search stack (`stack`); every tunable constant is a named field of one parameter set, read
 //! through small named rules such as `late_move_reduction` (`parameters`). `tt`, `eval_cache`,
@@ -23,6 +24,7 @@ mod eval_cache;
 mod history;
 mod ordering;
 mod parameters;
+mod pool;
 mod see;
 pub mod skill;
 mod stack;
@@ -30,17 +32,20 @@ mod thread;
 mod time;
 mod tt;
 pub mod value;
+mod vote;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+mod worker;
 
 use crate::clock::Instant;
 use crate::eval::nnue::{self, Network};
 use crate::{Position, Variant};
 use kaiser_rules::types::Move;
+use pool::ThreadPool;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use skill::Skill;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use thread::ThreadSlot;
 use thread::{Searcher, Shared};
 use tt::TranspositionTable;
 
@@ -273,16 +278,12 @@ pub const MAX_THREADS: usize = if cfg!(all(target_arch = "wasm32", target_os = "
 pub const MAX_MULTIPV: usize = 256;
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
 
-/// Stack size of the search threads (the search recurses up to `value::MAX_PLY` plies deep).
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-const SEARCH_STACK_BYTES: usize = 64 << 20;
-
-/// The searching engine: the hash table, per-thread move-ordering memory and options.
+/// The searching engine: the hash table, the search threads with what each learnt, and options.
 pub struct Engine {
     tt: TranspositionTable,
     params: Parameters,
-    /// What each search thread keeps from search to search, one slot a thread.
-    threads: Vec<ThreadSlot>,
+    /// The search threads, kept (with what each learnt) from search to search.
+    threads: ThreadPool,
     multipv: usize,
     move_overhead_ms: u64,
     skill: Skill,
@@ -302,11 +303,14 @@ impl Default for Engine {
 
 impl Engine {
     /// 16 MiB hash, one thread, one line, 10 ms move overhead, full strength.
+    ///
+    /// # Panics
+    /// If the system will not start a single search thread.
     pub fn new() -> Engine {
         Engine {
             tt: TranspositionTable::new(DEFAULT_HASH_MB),
             params: Parameters::default(),
-            threads: vec![ThreadSlot::default()],
+            threads: ThreadPool::new(),
             multipv: 1,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             skill: Skill::default(),
@@ -336,9 +340,7 @@ impl Engine {
     /// cache of static evaluations.
     fn forget_evaluations(&mut self) {
         self.tt.clear();
-        self.threads
-            .iter_mut()
-            .for_each(|slot| slot.eval_cache.clear());
+        self.threads.run(|_, slot| slot.eval_cache.clear());
     }
 
     /// The network that evaluates `variant`'s positions, if one does.
@@ -357,10 +359,11 @@ impl Engine {
         self.tt.size_mb()
     }
 
-    /// The number of search threads, clamped to 1..=256.
-    pub fn set_threads(&mut self, n: usize) {
-        self.threads
-            .resize_with(n.clamp(1, MAX_THREADS), ThreadSlot::default);
+    /// Sets the number of search threads, clamped to 1..=256, starting or ending threads now; a
+    /// new thread starts with nothing learnt. Returns the number running, fewer than asked if the
+    /// system would not start more.
+    pub fn set_threads(&mut self, n: usize) -> usize {
+        self.threads.resize(n.clamp(1, MAX_THREADS))
     }
 
     /// The hash table's size in MiB.
@@ -412,7 +415,7 @@ impl Engine {
     /// Forgets everything learnt: hash table and histories (`ucinewgame`, Clear Hash).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.threads.iter_mut().for_each(ThreadSlot::clear);
+        self.threads.run(|_, slot| slot.clear());
     }
 
     /// Per mille of the hash table in use by the current search.
@@ -450,18 +453,15 @@ impl Engine {
             };
         }
         self.tt.new_search();
-        let params = &self.params;
-        self.threads
-            .iter_mut()
-            .for_each(|slot| slot.histories.new_search(params));
         let handicap = self.skill.handicap(&mut self.rng);
         let network = match self.use_nnue {
             true => self.networks[pos.variant() as usize].clone(),
             false => None,
         };
+        let params = &self.params;
         let shared = Shared::new(
             &self.tt,
-            &self.params,
+            params,
             control,
             limits,
             self.threads.len(),
@@ -469,63 +469,23 @@ impl Engine {
             handicap,
         )
         .with_network(network.as_deref());
-        run_searchers(
-            &mut self.threads,
-            pos,
-            &shared,
-            listener,
-            self.move_overhead_ms,
-        )
-    }
-}
-
-/// Runs one searcher per thread slot (lazy SMP), each on a thread of its own with a stack deep
-/// enough for the recursion, and returns the main one's result.
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-fn run_searchers(
-    threads: &mut [ThreadSlot],
-    pos: &Position,
-    shared: &Shared,
-    listener: &dyn Listener,
-    overhead: u64,
-) -> SearchResult {
-    std::thread::scope(|scope| {
-        let mut handles = Vec::with_capacity(threads.len());
-        for (id, slot) in threads.iter_mut().enumerate() {
+        let overhead = self.move_overhead_ms;
+        let results = self.threads.run(|id, slot| {
+            slot.histories.new_search(params);
             let main = (id == 0).then_some((listener, overhead));
-            let handle = std::thread::Builder::new()
-                .name(format!("search-{id}"))
-                .stack_size(SEARCH_STACK_BYTES)
-                .spawn_scoped(scope, move || {
-                    Searcher::new(id, pos.clone(), shared, slot, main).run()
-                })
-                .expect("spawning a search thread");
-            handles.push(handle);
-        }
-        let mut results = handles
-            .into_iter()
-            .map(|h| h.join().expect("a search thread panicked"));
-        let main = results
-            .next()
-            .flatten()
-            .expect("the main thread returns the result");
-        results.for_each(drop);
-        main
-    })
-}
-
-/// The browser build's one searcher, on the calling thread (whose stack the module's linker
-/// settings make deep enough; see `crates/wasm`).
-#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-fn run_searchers(
-    threads: &mut [ThreadSlot],
-    pos: &Position,
-    shared: &Shared,
-    listener: &dyn Listener,
-    overhead: u64,
-) -> SearchResult {
-    let main = Some((listener, overhead));
-    Searcher::new(0, pos.clone(), shared, &mut threads[0], main)
-        .run()
-        .expect("the main thread returns the result")
+            Searcher::new(id, pos.clone(), &shared, slot, main).run()
+        });
+        // The vote is for the game's move: not for several lines, a handicap's pick, or
+        // analysis to a fixed depth or mate (as in Stockfish).
+        let votes = params.thread_vote()
+            && self.multipv == 1
+            && handicap.is_none()
+            && limits.depth.is_none()
+            && limits.mate.is_none();
+        let chosen = match votes {
+            true => vote::best_thread(&results),
+            false => &results[0],
+        };
+        shared.conclude(pos, chosen, listener)
+    }
 }

@@ -227,6 +227,10 @@ parameters! {
     time_node_share_base: 150, 100..=250, step 5;
     /// Time: the scale of the node-share factor, in percent.
     time_node_share_scale_percent: 135, 50..=300, step 10;
+
+    /// Threads: 1 plays the move the threads vote for (`vote`), 0 the main thread's (to
+    /// measure the vote against).
+    thread_vote: 1, 0..=1, step 1;
 }
 
 impl Parameters {
@@ -414,6 +418,12 @@ impl Parameters {
     #[inline]
     pub fn history_limit(&self) -> i32 {
         self.history_limit
+    }
+
+    /// Threads: true if the move played is the threads' vote, false if the main thread's.
+    #[inline]
+    pub fn thread_vote(&self) -> bool {
+        self.thread_vote != 0
     }
 
     /// What a history score becomes when a new search starts.

@@ -3,7 +3,9 @@
 //!
 //! Lazy SMP: every thread runs this same loop on its own copy of the position, sharing only the
 //! transposition table and the abort flag; odd-numbered helpers search one ply deeper so the
-//! threads spread out. Only the main thread (id 0) checks limits, reports and decides.
+//! threads spread out. Only the main thread (id 0) checks limits, reports and ends the search;
+//! each thread returns what it found (`ThreadResult`), and the search plays the line of the
+//! thread the vote picks (`vote`), which `Shared::conclude` reports.
 //!
 //! At a handicap level (`skill`) the main thread searches at least `skill::CANDIDATES` lines, shows
 //! only MultiPV's, stops at the level's depth and plays the line the skill rule picks among those
@@ -96,6 +98,43 @@ pub(super) struct RootMove {
     pub pv: Line,
     /// The nodes searched below this move, over all iterations.
     pub nodes: u64,
+}
+
+impl RootMove {
+    /// The score to show: this iteration's if it has one, else the last one.
+    pub fn shown_score(&self) -> i32 {
+        if self.score != -INFINITE {
+            self.score
+        } else if self.previous_score != -INFINITE {
+            self.previous_score
+        } else {
+            value::DRAW
+        }
+    }
+}
+
+/// What one search thread found: the line it would play, and the depth of its last completed
+/// iteration (0 if none completed).
+pub(super) struct ThreadResult {
+    pub depth: i32,
+    pub line: RootMove,
+}
+
+impl ThreadResult {
+    /// The score of the line.
+    pub fn score(&self) -> i32 {
+        self.line.shown_score()
+    }
+}
+
+/// Ends the helpers' search when the main thread is done, even if it panics, so that no thread
+/// is left searching.
+struct EndsSearch<'a>(&'a AtomicBool);
+
+impl Drop for EndsSearch<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Relaxed);
+    }
 }
 
 /// The main thread's extra duties.
@@ -208,39 +247,23 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Runs the search; the main thread returns the result once it may (see `Engine::search`,
-    /// which answers a finished game itself, so the root has a legal move).
-    pub fn run(mut self) -> Option<SearchResult> {
+    /// Runs the search and returns what this thread found. The main thread returns once it may
+    /// (holding its answer back as `SearchControl::wait_for_release` says), and ends the other
+    /// threads' search as it does. (`Engine::search` answers a finished game itself, so the root
+    /// has a legal move.)
+    pub fn run(mut self) -> ThreadResult {
+        let shared = self.shared;
+        let _ends_search = self.main.is_some().then(|| EndsSearch(&shared.abort));
         self.iterative_deepening();
-        let main = self.main.as_ref()?;
-        self.shared
-            .control
-            .wait_for_release(self.shared.limits.infinite);
-        self.shared.abort.store(true, Relaxed);
-        let best = self
-            .move_to_play()
-            .expect("a game that is not over has a legal move");
-        let score = to_score(shown_score(&best));
-        main.listener.info(&Info {
-            seldepth: best.seldepth as u32,
-            ..self.info(
-                self.completed_depth.max(1) as u32,
-                score,
-                Bound::Exact,
-                best.pv.clone(),
-                0,
-            )
-        });
-        let ponder = best
-            .pv
-            .get(1)
-            .copied()
-            .or_else(|| self.ponder_from_tt(best.mv));
-        Some(SearchResult {
-            best: Some(best.mv),
-            ponder,
-            score,
-        })
+        if self.main.is_some() {
+            shared.control.wait_for_release(shared.limits.infinite);
+        }
+        ThreadResult {
+            depth: self.completed_depth,
+            line: self
+                .move_to_play()
+                .expect("a game that is not over has a legal move"),
+        }
     }
 
     /// The root move to play: the best, or at a handicap the candidate the skill rule picks.
@@ -252,15 +275,6 @@ impl<'a> Searcher<'a> {
             }
             _ => self.root_moves.first().cloned(),
         }
-    }
-
-    /// A reply to `best` from the hash table, when the PV stops after one move (a legal one
-    /// only: the table may hold anything).
-    fn ponder_from_tt(&self, best: Move) -> Option<Move> {
-        let mut pos = self.pos.clone();
-        pos.make_move(best);
-        let reply = self.shared.tt.probe(pos.key(), 1)?.mv?;
-        pos.legal_moves().contains(&reply).then_some(reply)
     }
 
     fn iterative_deepening(&mut self) {
@@ -442,46 +456,63 @@ impl<'a> Searcher<'a> {
     /// Reports root line `index` with `bound` (main thread only).
     fn report_line(&self, depth: i32, index: usize, bound: Bound) {
         let Some(main) = &self.main else { return };
-        let rm = &self.root_moves[index];
-        let info = self.info(
-            depth as u32,
-            to_score(shown_score(rm)),
-            bound,
-            rm.pv.clone(),
-            index,
-        );
-        main.listener.info(&Info {
-            seldepth: rm.seldepth as u32,
-            ..info
-        });
+        let info = self
+            .shared
+            .line_info(depth, &self.root_moves[index], bound, index);
+        main.listener.info(&info);
     }
+}
 
-    fn info(&self, depth: u32, score: super::Score, bound: Bound, pv: Line, index: usize) -> Info {
-        let nodes = self.shared.total_nodes();
-        let elapsed = self.shared.start.elapsed();
+impl Shared<'_> {
+    /// The report of root line `index`, `rm`, searched to `depth`.
+    fn line_info(&self, depth: i32, rm: &RootMove, bound: Bound, index: usize) -> Info {
+        let nodes = self.total_nodes();
+        let elapsed = self.start.elapsed();
+        let score = to_score(rm.shown_score());
         Info {
-            depth,
-            seldepth: self.root_moves.first().map_or(0, |rm| rm.seldepth as u32),
+            depth: depth as u32,
+            seldepth: rm.seldepth as u32,
             multipv: index as u32 + 1,
             score,
             bound,
             wdl: Some(wdl(score)),
             nodes,
             nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64,
-            hashfull: self.shared.tt.hashfull(),
+            hashfull: self.tt.hashfull(),
             time_ms: elapsed.as_millis() as u64,
-            pv: pv.to_vec(),
+            pv: rm.pv.to_vec(),
         }
     }
-}
 
-/// The score to show for a root move: this iteration's if it has one, else the last one.
-fn shown_score(rm: &RootMove) -> i32 {
-    if rm.score != -INFINITE {
-        rm.score
-    } else if rm.previous_score != -INFINITE {
-        rm.previous_score
-    } else {
-        value::DRAW
+    /// Ends the search of `root` with the line `chosen` found: its final report to `listener`,
+    /// and the result.
+    pub fn conclude(
+        &self,
+        root: &Position,
+        chosen: &ThreadResult,
+        listener: &dyn Listener,
+    ) -> SearchResult {
+        let line = &chosen.line;
+        let info = self.line_info(chosen.depth.max(1), line, Bound::Exact, 0);
+        listener.info(&info);
+        let ponder = line
+            .pv
+            .get(1)
+            .copied()
+            .or_else(|| self.ponder_from_tt(root, line.mv));
+        SearchResult {
+            best: Some(line.mv),
+            ponder,
+            score: info.score,
+        }
+    }
+
+    /// A reply to `best` in `root` from the hash table, for a line that stops after one move (a
+    /// legal one only: the table may hold anything).
+    fn ponder_from_tt(&self, root: &Position, best: Move) -> Option<Move> {
+        let mut pos = root.clone();
+        pos.make_move(best);
+        let reply = self.tt.probe(pos.key(), 1)?.mv?;
+        pos.legal_moves().contains(&reply).then_some(reply)
     }
 }

@@ -228,9 +228,9 @@ parameters! {
     /// Time: the scale of the node-share factor, in percent.
     time_node_share_scale_percent: 135, 50..=300, step 10;
 
-    /// Threads: 1 plays the move the threads vote for (`vote`), 0 the main thread's (to
-    /// measure the vote against).
-    thread_vote: 1, 0..=1, step 1;
+    /// Threads: 1 plays the move the threads vote for (`vote`), 0 the main thread's. Off until
+    /// its SPRT with two threads (`option.thread_vote=1` against the same build) says otherwise.
+    thread_vote: 0, 0..=1, step 1;
 }
 
 impl Parameters {

@@ -1,13 +1,8 @@
-//! Shared by the integration tests: a UCI engine process (start it, send lines, read lines with a
-//! timeout), a one-shot run of a `kaiser` command line, the perft-suite FENs and positions,
-//! (`rules`) helpers for rule tests and (`nnue`) for network tests.
+//! Shared by the binary's end-to-end tests: the `kaiser` binary as an engine process (start it,
+//! send lines, read lines with a timeout) and a one-shot run of a `kaiser` command line.
 
 #![allow(dead_code)] // each test binary uses its own part of the harness
 
-pub mod nnue;
-pub mod rules;
-
-use kaiser_engine::{Position, Variant};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -146,33 +141,4 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// The FENs of a perft suite in `tests/data/` (each line: `FEN ;D1 n ;D2 n ...`).
-pub fn suite_fens(name: &str) -> Vec<String> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.split(';').next().expect("a FEN").trim().to_string())
-        .collect()
-}
-
-/// The perft suites in `tests/data/`, each with its variant.
-pub const SUITES: [(Variant, &str); 3] = [
-    (Variant::Empire, "empire.epd"),
-    (Variant::Chess, "chess.epd"),
-    (Variant::Orda, "orda.epd"),
-];
-
-/// Every position of the perft suites (`SUITES`), set up in its variant.
-pub fn suite_positions() -> Vec<Position> {
-    SUITES
-        .into_iter()
-        .flat_map(|(variant, name)| {
-            suite_fens(name).into_iter().map(move |fen| {
-                Position::from_fen(&fen, variant).unwrap_or_else(|e| panic!("{fen}: {e}"))
-            })
-        })
-        .collect()
 }

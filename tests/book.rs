@@ -271,7 +271,7 @@ fn book_build_and_probe_from_the_command_line() {
 }
 
 /// Mate in 2 by checks: 1. Nf6+ gxf6 2. Bxf7#. (Not a zugzwang, where the side to move would
-/// rather pass: null-move pruning misses those, see tuning/README.md.)
+/// rather pass: null-move pruning misses those, see tuning/strength-log.md.)
 const MATE_IN_2: &str = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
 
 #[test]

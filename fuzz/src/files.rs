@@ -6,7 +6,7 @@
 use kaiser_engine::book::Book;
 use kaiser_engine::eval::nnue::Network;
 use kaiser_engine::notation::parse_pgn;
-use kaiser_engine::uci::variant_path;
+use kaiser_engine::session::variant_path;
 use kaiser_engine::{Position, Variant};
 use kaiser_tools::data::format::HEADER_BYTES;
 use kaiser_tools::data::{DataReader, GameRecord};

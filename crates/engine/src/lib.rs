@@ -1,17 +1,22 @@
 //! Kaiser's engine, built on the rules core (`kaiser_rules`): the evaluation (`eval`), the search
-//! (`search`), the protocols (`protocol`, which starts UCI (`uci`) or XBoard's CECP (`xboard`) as
-//! the GUI's first command asks; the only places that read commands and print protocol lines), the
-//! opening books (`book`), reading the files a user names (`user_file`), moves in SAN and games in
-//! PGN (`notation`), `bench`, and what the engine keeps for each variant (`variants`: weights,
-//! built-in book, bench positions). It never imports the tools.
+//! (`search`), the session (`session`: the one protocol-neutral owner of the game, the options,
+//! the book, the networks and the running search), the protocols on top of it (`uci` and XBoard's
+//! CECP, `xboard`: the only places that read commands and print protocol lines), the entry point
+//! that starts the one the GUI's first command asks for (`protocol`), their lines in and out
+//! (`console`), the opening books (`book`), reading the files a user names (`user_file`), moves in
+//! SAN and games in PGN (`notation`), `bench`, the engine's clock (`clock`), and what the engine
+//! keeps for each variant (`variants`: weights, built-in book, bench positions). It never imports
+//! the tools.
 
 pub mod bench;
 pub mod book;
 pub mod clock;
+pub mod console;
 pub mod eval;
 pub mod notation;
 pub mod protocol;
 pub mod search;
+pub mod session;
 pub mod uci;
 pub mod user_file;
 pub mod variants;

@@ -6,9 +6,8 @@
 use super::cli::variant;
 use super::matches::cli::{DEFAULT_STALL_TIMEOUT, DEFAULT_TIME_MARGIN};
 use super::matches::engine::EngineConfig;
-use super::matches::game::GameSettings;
 use super::matches::openings;
-use super::matches::runner::{self, MatchConfig};
+use super::matches::runner::{self, MatchConfig, VariantOpenings};
 use super::matches::time_control::{ClockSpec, TimeControl};
 use super::spsa::{Perturbation, Spsa, DEFAULT_R_END};
 use anyhow::{bail, ensure, Context, Result};
@@ -150,18 +149,18 @@ pub fn run(args: Args) -> Result<()> {
             .map(|_| openings.choose(&mut rng).expect("openings").clone())
             .collect();
         let config = MatchConfig {
-            settings: GameSettings {
+            variants: vec![VariantOpenings {
                 variant: args.variant,
-                adjudication: Default::default(),
-                stall_timeout: DEFAULT_STALL_TIMEOUT,
-            },
+                openings: chosen,
+            }],
+            adjudication: Default::default(),
+            stall_timeout: DEFAULT_STALL_TIMEOUT,
             engines: [
                 side("plus", &perturbation.plus),
                 side("minus", &perturbation.minus),
             ],
             games: 2 * args.pairs,
             concurrency: args.concurrency,
-            openings: chosen,
             pgn_out: None,
             sprt: None,
         };

@@ -1,9 +1,10 @@
-//! A UCI session driven one line at a time by a host without threads: a `go` runs to its
-//! `bestmove` inside `Driver::line`, and the lines that came during the search and were kept for
-//! after it are handled next, in order, before `line` returns.
+//! A session spoken to in UCI, driven one line at a time by a host without threads: a `go` runs
+//! to its `bestmove` inside `Driver::line`, and the lines that came during the search and were
+//! kept for after it are handled next, in order, before `line` returns.
 
 use crate::interrupts::{LineInterrupts, LineSource};
-use kaiser_engine::uci::Session;
+use kaiser_engine::session::Session;
+use kaiser_engine::uci;
 use std::sync::Arc;
 
 /// The engine of one worker: its session and the line queue its searches poll.
@@ -32,7 +33,7 @@ impl<S: LineSource + 'static> Driver<S> {
             if self.quit {
                 break;
             }
-            self.quit = !self.session.handle(&line);
+            self.quit = !uci::handle(&mut self.session, &line);
             next = self.interrupts.take_later();
         }
         !self.quit
@@ -49,7 +50,7 @@ mod tests {
     /// Every output line of the tests (the output sink is the process's).
     static OUTPUT: Lazy<Mutex<Vec<String>>> = Lazy::new(|| {
         let sink = |line: &str| OUTPUT.lock().unwrap().push(line.to_string());
-        let _ = kaiser_engine::protocol::set_output(Box::new(sink));
+        let _ = kaiser_engine::console::set_output(Box::new(sink));
         Mutex::new(Vec::new())
     });
 

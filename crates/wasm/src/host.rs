@@ -18,7 +18,7 @@
 use crate::driver::Driver;
 use crate::interrupts::LineSource;
 use crate::rules;
-use kaiser_engine::protocol;
+use kaiser_engine::console;
 use std::cell::RefCell;
 
 #[link(wasm_import_module = "kaiser")]
@@ -83,7 +83,7 @@ pub extern "C" fn kaiser_io(len: usize) -> *mut u8 {
 
 #[no_mangle]
 pub extern "C" fn kaiser_start() {
-    if protocol::set_output(Box::new(send_to_host)).is_ok() {
+    if console::set_output(Box::new(send_to_host)).is_ok() {
         std::panic::set_hook(Box::new(|info| {
             send_to_host(&format!(
                 "info string ERROR: {info}; the engine is terminated"

@@ -4,7 +4,7 @@
 //! `ponderhit` act on the search, `isready` is answered at once, the rest waits for the search's
 //! end (stopping it first where the native loop would).
 
-use kaiser_engine::protocol::send;
+use kaiser_engine::console::send;
 use kaiser_engine::search::{Interrupts, SearchControl};
 use kaiser_engine::uci::{arrival, Arrival};
 use std::collections::VecDeque;

@@ -1,7 +1,7 @@
 //! Kaiser in the browser: the engine built for `wasm32-unknown-unknown`, the same rules, search,
-//! networks and UCI session as the native binary.
+//! networks and session (spoken to in UCI) as the native binary.
 //!
-//! - `driver`: a UCI session driven line by line, its searches on the caller's thread (a Web
+//! - `driver`: a session driven line by line in UCI, its searches on the caller's thread (a Web
 //!   Worker has one), seeing the lines that arrive meanwhile through `interrupts`.
 //! - `interrupts`: how those lines reach a running search (`stop`, `ponderhit`, `isready` at once;
 //!   the rest after it).

@@ -31,6 +31,7 @@ mod time;
 mod tt;
 pub mod value;
 
+use crate::clock::Instant;
 use crate::eval::nnue::{self, Network};
 use crate::{Position, Variant};
 use kaiser_rules::types::Move;
@@ -90,6 +91,10 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Restrict the root to these moves (ignored if none of them is legal).
     pub searchmoves: Vec<Move>,
+    /// When the clock started: the instant the command that asked for the search was read, so
+    /// that the time before the search starts counts (the time limits, the reported time).
+    /// `None`: when the search starts.
+    pub start: Option<Instant>,
 }
 
 /// One `info` line's worth of search progress.
@@ -356,6 +361,16 @@ impl Engine {
     pub fn set_threads(&mut self, n: usize) {
         self.threads
             .resize_with(n.clamp(1, MAX_THREADS), ThreadSlot::default);
+    }
+
+    /// The hash table's size in MiB.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.size_mb()
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads.len()
     }
 
     /// The number of principal variations to report, clamped to 1..=256.

@@ -71,7 +71,7 @@ impl<'a> Shared<'a> {
             nodes: (0..threads).map(|_| NodeCounter::default()).collect(),
             multipv,
             handicap,
-            start: Instant::now(),
+            start: limits.start.unwrap_or_else(Instant::now),
         }
     }
 

@@ -1,5 +1,6 @@
 //! Time management: turns the `go` limits into a soft limit (do not start another iteration
-//! past it) and a hard limit (abort the search), both measured from when the clock starts. While
+//! past it) and a hard limit (abort the search), both measured from when the clock starts (when
+//! the command asking for the search was read, `Limits::start`, else when the search starts). While
 //! pondering, the clock has not started; `ponderhit` starts it. Under a clock, the search
 //! rescales the soft limit after every iteration (`rescale`) by how settled its best move is.
 //! The tunable factors are search parameters (`parameters`, `time_...`).
@@ -55,7 +56,7 @@ impl TimeManager {
         let ms = |t: Option<i64>| t.map(|t| Duration::from_millis(t as u64));
         let by_clock = limits.movetime_ms.is_none();
         TimeManager {
-            start: Instant::now(),
+            start: limits.start.unwrap_or_else(Instant::now),
             planned: ms(soft).filter(|_| by_clock),
             soft: ms(soft),
             hard: ms(hard),
@@ -164,6 +165,26 @@ mod tests {
         let mut tm = TimeManager::new(&fixed, 0, &P);
         tm.rescale(50);
         assert_eq!(tm.soft, Some(Duration::from_millis(500)));
+    }
+
+    #[test]
+    fn the_clock_starts_when_the_command_was_read() {
+        let read = Instant::now() - Duration::from_millis(300);
+        let limits = Limits {
+            movetime_ms: Some(1000),
+            start: Some(read),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&limits, 10, &P);
+        assert!(tm.elapsed() >= Duration::from_millis(300));
+        assert!(!tm.hard_exceeded());
+        let late = Limits {
+            movetime_ms: Some(250),
+            ..limits
+        };
+        assert!(TimeManager::new(&late, 10, &P).hard_exceeded());
+        let now = TimeManager::new(&Limits::default(), 10, &P);
+        assert!(now.elapsed() < Duration::from_millis(300));
     }
 
     #[test]

@@ -1,12 +1,30 @@
-//! Writing to the GUI: every line goes through `send` (shared with XBoard's protocol), which
-//! holds stdout's lock for the whole line, so the search thread's `info` lines and the input
-//! thread's answers never interleave.
+//! Writing to the GUI: the `info` and `bestmove` lines, and the listener that prints a search's
+//! reports. Every line goes through `console::send` (shared with XBoard's protocol), which holds
+//! stdout's lock for the whole line, so the search thread's `info` lines and the input thread's
+//! answers never interleave.
 
-use crate::search::{Bound, Info, Score};
+use crate::search::{Bound, Info, Listener, Score};
 use kaiser_rules::types::Move;
 use std::fmt::Write as _;
 
-pub use crate::protocol::send;
+pub use crate::console::send;
+
+/// Prints each search report as an `info` line.
+pub struct InfoPrinter {
+    pub show_wdl: bool,
+}
+
+impl Listener for InfoPrinter {
+    fn info(&self, info: &Info) {
+        send(&info_line(info, self.show_wdl));
+    }
+
+    /// Fairy-Stockfish's answer to a finished game: `info depth 0 score mate 0` (`cp 0` when
+    /// drawn), then `bestmove (none)`.
+    fn game_over(&self, score: Score) {
+        send(&format!("info depth 0 score {}", score_text(score)));
+    }
+}
 
 /// Sends `info string <text>`, one line per line of `text`.
 pub fn send_info_string(text: &str) {

@@ -1,19 +1,21 @@
 //! XBoard's protocol (CECP, version 2), spoken when the GUI's first command is `xboard`: the
 //! one desktop GUI that can show Empire and Orda, since Kaiser defines them for it (`variants`).
 //!
-//! The session keeps the game: its position with every move played (for `undo`, `remove` and
-//! repetitions), which side the engine plays (none in `force` mode), the time control and the
-//! clocks. Standard input arrives on one channel with the reports of the search thread, so the
-//! loop answers `?`, `ping`, `.`, `time` and the like while a search runs, and carries out a
-//! finished search's move (`move e1f2`) in the order of everything else. A search is tagged with
-//! a number: one that was called off (`force`, `new`, `undo`, a different move than the one
-//! pondered, ...) is stopped and its report ignored.
+//! The game (variant, position, every move played, for `undo`, `remove` and repetitions), the
+//! engine, its options, its book and the search are the `Session`'s, the same as UCI's: `new`,
+//! `variant`, `setboard` and the moves set its game, `option`, `memory` and `cores` go through
+//! its option table. What this module keeps is its protocol's own: which side the engine plays
+//! (none in `force` mode), the time control and the clocks, what the search under way is for,
+//! pings and result claims. Standard input arrives on one channel with the results of the
+//! searches, so the loop answers `?`, `ping`, `.`, `time` and the like while a search runs, and
+//! carries out a finished search's move (`move e1f2`) in the order of everything else. A search
+//! that was called off (`force`, `new`, `undo`, a different move than the one pondered, ...) is
+//! ended, and its result, if already on its way, ignored: it is no longer the session's current
+//! search. The clock of a search for the engine's move starts when the command that asked for it
+//! (`go`, the opponent's move) was read.
 //!
-//! The engine, its options and its book are a UCI session's (`uci::Session`), which the session
-//! keeps for them: `option`, `memory` and `cores` go through UCI's options table, and searches run
-//! on its engine, so that whatever stops UCI's searches stops these too. The engine plays from
-//! its book on a clock or a fixed time per move, ponders on the move it expects after `hard`,
-//! analyses after `analyze`, and shows its thinking after `post`.
+//! The engine plays from its book on a clock or a fixed time per move, ponders on the move it
+//! expects after `hard`, analyses after `analyze`, and shows its thinking after `post`.
 //!
 //! Results. XBoard knows neither campmate nor the kings' faceoff, and takes stalemate and
 //! repetition for draws, so Kaiser claims the end of a game by its rules with `RESULT {reason}`:
@@ -28,10 +30,11 @@ mod command;
 mod definitions;
 mod output;
 
-use crate::protocol::send;
-use crate::search::{Clock, Info, Limits, Listener, SearchControl, SearchResult};
-use crate::uci::options::{self, Kind, OPTIONS};
-use crate::uci::{self, RunningSearch};
+use crate::clock::Instant;
+use crate::console::send;
+use crate::search::{Clock, Info, Limits, Listener, SearchResult};
+use crate::session::options::{self, Kind};
+use crate::session::{book_info, Note, SearchId, Session};
 use crate::Position;
 use command::Command;
 use kaiser_rules::types::{Color, Move};
@@ -40,14 +43,13 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::Instant;
 
 /// What the loop waits for.
 enum Event {
     Line(String),
     /// The search numbered `id` ended.
     SearchDone {
-        id: u64,
+        id: SearchId,
         result: SearchResult,
     },
     EndOfInput,
@@ -66,22 +68,22 @@ pub(crate) fn run(lines: Receiver<String>) {
         }
         let _ = input.send(Event::EndOfInput);
     });
-    let mut session = Session::new(events_tx);
+    let mut xboard = Xboard::new(events_tx);
     while let Ok(event) = events.recv() {
         let go_on = match event {
-            Event::Line(line) => session.handle(&line),
+            Event::Line(line) => xboard.handle(&line),
             Event::SearchDone { id, result } => {
-                session.search_done(id, result);
+                xboard.search_done(id, result);
                 true
             }
             Event::EndOfInput => false,
         };
-        session.answer_pings();
+        xboard.answer_pings();
         if !go_on {
             break;
         }
     }
-    session.stop_thinking();
+    xboard.stop_thinking();
 }
 
 /// The time control (`level` or `st`).
@@ -111,11 +113,11 @@ enum Purpose {
     Analyze,
 }
 
-/// The search under way.
+/// What a search this protocol started is for.
 struct Thinking {
-    id: u64,
+    /// The session's number for it: it is under way while it is the session's current search.
+    id: SearchId,
     purpose: Purpose,
-    started: Instant,
     /// The legal moves of the searched position (for `stat01`).
     legal_moves: usize,
 }
@@ -138,16 +140,11 @@ impl Listener for Thinker {
     }
 }
 
-/// Everything the protocol remembers between commands.
-struct Session {
-    /// The engine, its options and its book, kept as UCI keeps them.
-    host: uci::Session,
+/// The engine's session, and what the protocol remembers besides.
+struct Xboard {
+    /// The game, the engine, its options, its book and the search.
+    session: Session,
     events: Sender<Event>,
-    variant: Variant,
-    /// The game's position, with every move played since `new` or `setboard`.
-    position: Position,
-    /// Those moves, for `undo` and `remove`.
-    moves: Vec<Move>,
     /// False after a `setboard` Kaiser could not read: moves are refused until a new position.
     valid: bool,
     /// The side the engine plays; `None` in force mode and analysis.
@@ -162,8 +159,8 @@ struct Session {
     ponder: bool,
     /// The opponent is an engine (`computer`): Kaiser then leaves claiming its own wins to it.
     computer_opponent: bool,
+    /// The last search started, and what for (see `thinking`).
     thinking: Option<Thinking>,
-    next_search_id: u64,
     last_info: Arc<Mutex<Option<Info>>>,
     /// `ping`s that arrived while the engine was thinking on its move: answered after it.
     pending_pings: Vec<String>,
@@ -171,14 +168,11 @@ struct Session {
     hint: Option<Move>,
 }
 
-impl Session {
-    fn new(events: Sender<Event>) -> Session {
-        Session {
-            host: uci::Session::new(),
+impl Xboard {
+    fn new(events: Sender<Event>) -> Xboard {
+        Xboard {
+            session: Session::new(),
             events,
-            variant: Variant::Chess,
-            position: Position::startpos(Variant::Chess),
-            moves: Vec::new(),
             valid: true,
             engine_side: Some(Color::Black),
             analyzing: false,
@@ -189,7 +183,6 @@ impl Session {
             ponder: false,
             computer_opponent: false,
             thinking: None,
-            next_search_id: 0,
             last_info: Arc::new(Mutex::new(None)),
             pending_pings: Vec::new(),
             hint: None,
@@ -198,13 +191,14 @@ impl Session {
 
     /// Handles one input line; false when the engine should exit.
     fn handle(&mut self, line: &str) -> bool {
+        let read_at = Instant::now();
         match command::parse(line) {
             Command::Nothing => {}
             Command::Protover(_) => output::features().iter().for_each(|l| send(l)),
             Command::New => {
                 self.stop_thinking();
-                self.host.idle_engine().clear();
-                self.new_game(Variant::Chess);
+                let note = self.session.new_game(Variant::Chess);
+                self.game_restarted(note);
                 self.engine_side = (!self.analyzing).then_some(Color::Black);
                 self.depth_limit = None;
                 self.own_clock_cs = None;
@@ -214,7 +208,8 @@ impl Session {
             Command::Variant(name) => match definitions::from_xboard_name(&name) {
                 Some(variant) => {
                     self.stop_thinking();
-                    self.set_variant(variant);
+                    let note = self.session.set_variant(variant);
+                    self.game_restarted(note);
                     definitions::definition(variant)
                         .iter()
                         .for_each(|l| send(l));
@@ -229,15 +224,15 @@ impl Session {
             Command::Go => {
                 self.stop_thinking();
                 self.analyzing = false;
-                self.engine_side = Some(self.position.side_to_move());
-                self.think();
+                self.engine_side = Some(self.session.position().side_to_move());
+                self.think(read_at);
             }
             Command::PlayOther => {
                 self.stop_thinking();
                 self.analyzing = false;
-                self.engine_side = Some(!self.position.side_to_move());
+                self.engine_side = Some(!self.session.position().side_to_move());
             }
-            Command::Move(text) => self.user_move(&text),
+            Command::Move(text) => self.user_move(&text, read_at),
             Command::Level {
                 mps,
                 base_ms,
@@ -255,21 +250,14 @@ impl Session {
             Command::Otim(_) => {}
             Command::MoveNow => {
                 if self.thinking_on_move() {
-                    if let Some(control) = self.host.search_control() {
-                        control.stop();
-                    }
+                    self.session.stop_search();
                 }
             }
             Command::Ping(n) => self.pending_pings.push(n),
             Command::SetBoard(fen) => {
                 self.stop_thinking();
-                match Position::from_fen(&fen, self.variant) {
-                    Ok(position) => {
-                        self.position = position;
-                        self.moves.clear();
-                        self.valid = true;
-                        self.hint = None;
-                    }
+                match self.session.set_fen(&fen) {
+                    Ok(()) => self.game_restarted(None),
                     Err(error) => {
                         self.valid = false;
                         send(&format!("tellusererror Illegal position: {error}"));
@@ -306,10 +294,11 @@ impl Session {
                 }
             }
             Command::Status => {
-                if let Some(thinking) = &self.thinking {
+                if let Some(thinking) = self.thinking() {
+                    let elapsed = self.session.search_elapsed().unwrap_or_default();
                     let last = self.last_info.lock().ok().and_then(|last| last.clone());
                     send(&output::status_line(
-                        thinking.started.elapsed().as_millis(),
+                        elapsed.as_millis(),
                         last.as_ref(),
                         thinking.legal_moves,
                     ));
@@ -322,7 +311,7 @@ impl Session {
             }
             Command::Computer => self.computer_opponent = true,
             Command::Display => {
-                self.position.to_string().lines().for_each(send);
+                self.session.position().to_string().lines().for_each(send);
             }
             Command::Quit => return false,
             Command::Error { kind, command } => send(&format!("Error ({kind}): {command}")),
@@ -340,93 +329,87 @@ impl Session {
         }
     }
 
+    /// The search under way for this protocol: the session's current search, if this protocol
+    /// started it.
+    fn thinking(&self) -> Option<&Thinking> {
+        let current = self.session.current_search()?;
+        self.thinking
+            .as_ref()
+            .filter(|thinking| thinking.id == current)
+    }
+
     fn purpose(&self) -> Option<Purpose> {
-        self.thinking.as_ref().map(|t| t.purpose)
+        self.thinking().map(|thinking| thinking.purpose)
     }
 
     fn thinking_on_move(&self) -> bool {
         self.purpose() == Some(Purpose::Move)
     }
 
-    /// `variant`: a new game of `variant`, forgetting what was learnt in another game (as
-    /// UCI's `UCI_Variant` does, which this goes through; what it reports, such as the
-    /// `EvalFile` network it reads for the variant, goes out as debug lines).
-    fn set_variant(&mut self, variant: Variant) {
-        for note in options::set_option(&mut self.host, "UCI_Variant", Some(variant.name())) {
+    /// The session's game started again (`new`, `variant`, `setboard`): what it reported, such
+    /// as the `EvalFile` network read for a new variant, goes out as a debug line.
+    fn game_restarted(&mut self, note: Note) {
+        if let Some(note) = note {
             send(&format!("# {note}"));
         }
-        self.new_game(variant);
-    }
-
-    /// A new game of `variant` from its start position.
-    fn new_game(&mut self, variant: Variant) {
-        self.variant = variant;
-        self.position = Position::startpos(variant);
-        self.moves.clear();
         self.valid = true;
         self.hint = None;
     }
 
-    /// `option`, `memory` and `cores`: a change through UCI's options table. The value comes in
-    /// XBoard's form (a check is 1 or 0) and is checked here, so that a bad one is answered with
-    /// `Error`; what applying it reports goes out as debug lines (`#`). A search for the
-    /// engine's move is cut short by changes that need the engine (it then moves at once);
-    /// pondering and analysis are stopped, and analysis goes on after the change.
+    /// `option`, `memory` and `cores`: a change through the session's option table. The value
+    /// comes in XBoard's form (a check is 1 or 0) and is checked first, so that a bad one is
+    /// answered with `Error`; what applying it reports goes out as debug lines (`#`). A search
+    /// for the engine's move is cut short by changes that need the engine (it then moves at
+    /// once; a new variant calls it off); pondering and analysis are stopped, and analysis goes
+    /// on after the change.
     fn set_option(&mut self, name: &str, value: Option<&str>, line: &str) {
-        let error = |kind: &str| send(&format!("Error ({kind}): {line}"));
-        let Some(option) = OPTIONS
-            .iter()
-            .find(|option| option.name.eq_ignore_ascii_case(name.trim()))
-        else {
-            return error("unknown option");
+        let Some(option) = options::find(name) else {
+            return send(&format!("Error (unknown option): {line}"));
         };
-        let value = value.map(str::trim).filter(|v| !v.is_empty());
-        let value = match (&option.kind, value) {
-            (Kind::Button { .. }, _) => None,
-            (Kind::Check { .. }, Some("1" | "true")) => Some("true"),
-            (Kind::Check { .. }, Some("0" | "false")) => Some("false"),
-            (Kind::Check { .. }, _) => return error("a check takes 1 or 0"),
-            (Kind::Spin { .. }, Some(v)) if v.parse::<i128>().is_ok() => Some(v),
-            (Kind::Spin { .. }, _) => return error("a spin takes a whole number"),
-            (Kind::Combo { choices, .. }, Some(v))
-                if choices.iter().any(|c| c.eq_ignore_ascii_case(v)) =>
-            {
-                Some(v)
+        let value = match (&option.kind, value.map(str::trim)) {
+            (Kind::Check { .. }, Some("1")) => Some("true"),
+            (Kind::Check { .. }, Some("0")) => Some("false"),
+            (_, value) => value,
+        };
+        let setting = match option.read(value) {
+            Ok(setting) => setting,
+            Err(_) => {
+                let kind = match option.kind {
+                    Kind::Check { .. } => "a check takes 1 or 0",
+                    Kind::Spin { .. } => "a spin takes a whole number",
+                    Kind::Combo { .. } | Kind::Button { .. } | Kind::Text { .. } => {
+                        "not one of the choices"
+                    }
+                };
+                return send(&format!("Error ({kind}): {line}"));
             }
-            (Kind::Combo { .. }, _) => return error("not one of the choices"),
-            (Kind::Text { .. }, v) => v,
         };
-        if !self.thinking_on_move() {
+        // A new variant is a new game: no move of the old one is played in it.
+        let restarts_game = option.name == "UCI_Variant";
+        if restarts_game || !self.thinking_on_move() {
             self.stop_thinking();
         }
-        if option.name == "UCI_Variant" {
-            if let Some(variant) = value.and_then(definitions::from_xboard_name) {
-                self.set_variant(variant);
-            }
-        } else {
-            for note in options::set_option(&mut self.host, option.name, value) {
-                send(&format!("# {note}"));
-            }
+        let notes = self.session.apply(setting);
+        if restarts_game {
+            self.game_restarted(None);
         }
+        notes.iter().for_each(|note| send(&format!("# {note}")));
         self.resume_analysis();
     }
 
     /// `undo` (one move) or `remove` (two).
     fn take_back(&mut self, count: usize, line: &str) {
-        if self.moves.len() < count {
+        if self.session.game().moves().len() < count {
             return send(&format!("Error (command not legal now): {line}"));
         }
         self.stop_thinking();
-        for _ in 0..count {
-            let m = self.moves.pop().expect("counted");
-            self.position.unmake_move(m);
-        }
+        self.session.take_back(count);
         self.hint = None;
         self.resume_analysis();
     }
 
-    /// A move of the opponent (or, in force mode, of either side).
-    fn user_move(&mut self, text: &str) {
+    /// A move of the opponent (or, in force mode, of either side), read at `read_at`.
+    fn user_move(&mut self, text: &str, read_at: Instant) {
         if let Some(Purpose::Ponder { guess }) = self.purpose() {
             if guess.to_string() == text {
                 // Ponder hit: the search goes on, now on the clock, for the engine's move.
@@ -434,9 +417,7 @@ impl Session {
                 if let Some(thinking) = &mut self.thinking {
                     thinking.purpose = Purpose::Move;
                 }
-                if let Some(control) = self.host.search_control() {
-                    control.ponderhit();
-                }
+                self.session.ponderhit();
                 return;
             }
         }
@@ -444,43 +425,44 @@ impl Session {
         if !self.valid {
             return send(&format!("Illegal move (no valid position): {text}"));
         }
-        match self.position.parse_uci_move(text) {
+        let position = self.session.position();
+        match position.parse_uci_move(text) {
             Some(m) => self.make_move(m),
             None => {
-                if let Some(outcome) = self.position.outcome() {
+                if let Some(outcome) = position.outcome() {
                     // The game ended with the engine's last move and the opponent plays on:
                     // the claim the engine left to it.
-                    return send(&output::claim(outcome, self.position.side_to_move()));
+                    return send(&output::claim(outcome, position.side_to_move()));
                 }
                 return send(&format!("Illegal move: {text}"));
             }
         }
         if self.analyzing {
             self.resume_analysis();
-        } else if self.engine_side == Some(self.position.side_to_move()) {
-            self.think();
+        } else if self.engine_side == Some(self.session.position().side_to_move()) {
+            self.think(read_at);
         }
     }
 
     fn make_move(&mut self, m: Move) {
-        self.position.make_move(m);
-        self.moves.push(m);
+        self.session.play(m);
         self.hint = None;
     }
 
-    /// Starts thinking on the engine's move: claims the result of a finished game, plays a book
-    /// move at once, or starts a search.
-    fn think(&mut self) {
+    /// Starts thinking on the engine's move, asked for at `read_at`: claims the result of a
+    /// finished game, plays a book move at once, or starts a search whose clock starts then.
+    fn think(&mut self, read_at: Instant) {
         if !self.valid {
             return send("Error (no valid position): go");
         }
-        if let Some(outcome) = self.position.outcome() {
+        let position = self.session.position();
+        if let Some(outcome) = position.outcome() {
             self.engine_side = None;
-            return send(&output::claim(outcome, self.position.side_to_move()));
+            return send(&output::claim(outcome, position.side_to_move()));
         }
-        if let Some(m) = self.host.book_move_for(&self.position, true) {
+        if let Some(m) = self.session.book_move(position, true) {
             if self.post.load(Relaxed) {
-                let info = uci::book_info(&self.position, m);
+                let info = book_info(position, m);
                 send(&format!(
                     "0 {} 0 0 0 0 0\t({m} from the book)",
                     output::score(info.score)
@@ -488,24 +470,28 @@ impl Session {
             }
             return self.play(m, None);
         }
-        let limits = self.game_limits(0);
-        self.start_search(self.position.clone(), limits, Purpose::Move);
+        let limits = Limits {
+            start: Some(read_at),
+            ..self.game_limits(0)
+        };
+        self.start_search(position.clone(), limits, Purpose::Move);
     }
 
     /// Plays the engine's move `m`; `expected` is the reply the search expects.
     fn play(&mut self, m: Move, expected: Option<Move>) {
         self.make_move(m);
         send(&format!("move {m}"));
-        if let Some(outcome) = self.position.outcome() {
+        let position = self.session.position();
+        if let Some(outcome) = position.outcome() {
             if !self.computer_opponent {
-                send(&output::claim(outcome, self.position.side_to_move()));
+                send(&output::claim(outcome, position.side_to_move()));
             }
             return;
         }
-        let expected = expected.filter(|&reply| self.position.is_legal(reply));
+        let expected = expected.filter(|&reply| position.is_legal(reply));
         self.hint = expected;
         if let (true, Some(guess)) = (self.ponder, expected) {
-            let mut after = self.position.clone();
+            let mut after = position.clone();
             after.make_move(guess);
             if after.outcome().is_none() {
                 send(&format!("Hint: {guess}"));
@@ -515,23 +501,23 @@ impl Session {
         }
     }
 
-    /// A search ended: for the engine's move, play it.
-    fn search_done(&mut self, id: u64, result: SearchResult) {
-        let Some(thinking) = &self.thinking else {
+    /// A search ended: for the engine's move, play it. A search called off meanwhile is no
+    /// longer the session's current one, and its result is ignored.
+    fn search_done(&mut self, id: SearchId, result: SearchResult) {
+        let Some(purpose) = self.purpose() else {
             return;
         };
-        if thinking.id != id {
+        if self.session.current_search() != Some(id) {
             return; // called off
         }
-        let purpose = thinking.purpose;
-        self.thinking = None;
-        self.host.finish_search();
+        self.session.end_search();
         if purpose == Purpose::Move {
             match result.best {
                 Some(m) => self.play(m, result.ponder),
                 None => {
-                    if let Some(outcome) = self.position.outcome() {
-                        send(&output::claim(outcome, self.position.side_to_move()));
+                    let position = self.session.position();
+                    if let Some(outcome) = position.outcome() {
+                        send(&output::claim(outcome, position.side_to_move()));
                     }
                 }
             }
@@ -540,17 +526,18 @@ impl Session {
 
     /// Starts analysing the current position, in analysis mode.
     fn resume_analysis(&mut self) {
-        if !self.analyzing || self.thinking.is_some() || !self.valid {
+        if !self.analyzing || self.thinking().is_some() || !self.valid {
             return;
         }
-        if let Some(outcome) = self.position.outcome() {
+        let position = self.session.position();
+        if let Some(outcome) = position.outcome() {
             if self.post.load(Relaxed) {
                 let score = match outcome.winner() {
                     None => 0,
-                    Some(winner) if winner == self.position.side_to_move() => 100_000,
+                    Some(winner) if winner == position.side_to_move() => 100_000,
                     Some(_) => -100_000,
                 };
-                let claim = output::claim(outcome, self.position.side_to_move());
+                let claim = output::claim(outcome, position.side_to_move());
                 send(&format!("0 {score} 0 0 0 0 0\t({claim})"));
             }
             return;
@@ -559,7 +546,7 @@ impl Session {
             infinite: true,
             ..Limits::default()
         };
-        self.start_search(self.position.clone(), limits, Purpose::Analyze);
+        self.start_search(position.clone(), limits, Purpose::Analyze);
     }
 
     /// The limits of a search for the engine's move, `ahead` plies after the game's position
@@ -581,7 +568,7 @@ impl Session {
                     .map_or(base_ms as i64, |cs| cs.saturating_mul(10));
                 // The moves left in this session: the engine made every second ply of the game
                 // before its turn now.
-                let own_moves = (self.moves.len() + ahead) / 2;
+                let own_moves = (self.session.game().moves().len() + ahead) / 2;
                 let movestogo = (mps > 0).then(|| mps - (own_moves as u32 % mps));
                 limits.clock = Some(Clock {
                     time_ms,
@@ -593,44 +580,38 @@ impl Session {
         limits
     }
 
-    /// Starts a search of `position` on its own thread.
+    /// Starts a search of `position` (the search before ends), whose result comes back as an
+    /// event.
     fn start_search(&mut self, position: Position, limits: Limits, purpose: Purpose) {
-        self.stop_thinking();
-        let id = self.next_search_id;
-        self.next_search_id += 1;
         if let Ok(mut last) = self.last_info.lock() {
             *last = None;
         }
-        let control = Arc::new(SearchControl::new());
-        control.set_pondering(matches!(purpose, Purpose::Ponder { .. }));
         let thinker = Thinker {
             post: Arc::clone(&self.post),
             last: Arc::clone(&self.last_info),
         };
-        let engine = self.host.shared_engine();
         let events = self.events.clone();
         let legal_moves = position.legal_moves().len();
-        let thread_control = Arc::clone(&control);
-        let thread = thread::spawn(move || {
-            let result = {
-                let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
-                engine.search(&position, &limits, &thread_control, &thinker)
-            };
-            let _ = events.send(Event::SearchDone { id, result });
-        });
-        self.host.set_search(RunningSearch { control, thread });
+        let pondering = matches!(purpose, Purpose::Ponder { .. });
+        let id = self.session.start_search(
+            position,
+            limits,
+            pondering,
+            Box::new(thinker),
+            Box::new(move |id, result| {
+                let _ = events.send(Event::SearchDone { id, result });
+            }),
+        );
         self.thinking = Some(Thinking {
             id,
             purpose,
-            started: Instant::now(),
             legal_moves,
         });
     }
 
     /// Calls off the search under way, if any: its move is not played.
     fn stop_thinking(&mut self) {
-        self.thinking = None;
-        self.host.finish_search();
+        self.session.end_search();
     }
 }
 
@@ -694,53 +675,187 @@ mod tests {
                 1..12,
             )
         ) {
-            let (mut session, _events) = session();
-            session.handle("st 0.01");
-            session.handle("sd 1");
+            let (mut xboard, _events) = xboard();
+            xboard.handle("st 0.01");
+            xboard.handle("sd 1");
             for words in lines {
-                prop_assert!(session.handle(&words.join(" ")));
+                prop_assert!(xboard.handle(&words.join(" ")));
             }
-            session.stop_thinking();
-            prop_assert!(session.position.is_consistent());
-            prop_assert_eq!(session.position.plies_played(), session.moves.len());
+            xboard.stop_thinking();
+            let game = xboard.session.game();
+            prop_assert!(game.position().is_consistent());
+            prop_assert_eq!(game.position().plies_played(), game.moves().len());
         }
     }
 
-    fn session() -> (Session, Receiver<Event>) {
+    fn xboard() -> (Xboard, Receiver<Event>) {
         kaiser_rules::attacks::init();
         let (tx, rx) = mpsc::channel();
-        (Session::new(tx), rx)
+        (Xboard::new(tx), rx)
     }
 
     #[test]
     fn moves_are_counted_for_the_session_clock() {
-        let (mut session, _events) = session();
-        session.handle("variant empire");
-        session.handle("level 3 1 0");
-        session.handle("force");
+        let (mut xboard, _events) = xboard();
+        xboard.handle("variant empire");
+        xboard.handle("level 3 1 0");
+        xboard.handle("force");
         for m in ["e1f2", "b8c6", "f2e1", "c6b8"] {
-            session.handle(&format!("usermove {m}"));
+            xboard.handle(&format!("usermove {m}"));
         }
         // White to move after two moves of each side: the third of the session's three.
-        let limits = session.game_limits(0);
+        let limits = xboard.game_limits(0);
         assert_eq!(limits.clock.and_then(|c| c.movestogo), Some(1));
-        assert_eq!(session.moves.len(), 4);
-        session.handle("undo");
-        session.handle("remove");
-        assert_eq!(session.moves.len(), 1);
+        assert_eq!(xboard.session.game().moves().len(), 4);
+        xboard.handle("undo");
+        xboard.handle("remove");
+        assert_eq!(xboard.session.game().moves().len(), 1);
         assert_eq!(
-            session.position.fen(),
+            xboard.session.position().fen(),
             "rnbqkbnr/pppppppp/8/8/8/PPPSSPPP/5K2/TECD1CET b kq - 1 1"
         );
     }
 
     #[test]
     fn a_rejected_setboard_refuses_moves_until_a_new_position() {
-        let (mut session, _events) = session();
-        session.handle("setboard 8/8/8 w - - 0 1");
-        assert!(!session.valid);
-        session.handle("new");
-        assert!(session.valid);
-        assert_eq!(session.variant, Variant::Chess);
+        let (mut xboard, _events) = xboard();
+        xboard.handle("setboard 8/8/8 w - - 0 1");
+        assert!(!xboard.valid);
+        xboard.handle("new");
+        assert!(xboard.valid);
+        assert_eq!(xboard.session.variant(), Variant::Chess);
+    }
+
+    /// The path of a network file for `variant`: the one built in, as a file.
+    fn net_file(variant: Variant) -> String {
+        format!("{}/nets/{variant}.nnue", env!("CARGO_MANIFEST_DIR"))
+    }
+
+    /// Whether `variant` evaluates with a network read from a file rather than its built-in one.
+    fn plays_a_file_network(session: &Session, variant: Variant) -> bool {
+        let engine = session.engine();
+        let built_in = crate::eval::nnue::embedded(variant).expect("a built-in network");
+        let in_use = engine.network(variant).expect("a network");
+        !std::ptr::eq(in_use, &*built_in)
+    }
+
+    /// Issue 77: after Empire, `new` (standard chess) must make chess the session's variant, so
+    /// that a chess network set next is loaded, not kept for a later `UCI_Variant`.
+    #[test]
+    fn new_then_a_chess_network_loads_it() {
+        let (mut xboard, _events) = xboard();
+        xboard.handle("variant empire");
+        xboard.handle("new");
+        assert_eq!(xboard.session.variant(), Variant::Chess);
+        assert!(!plays_a_file_network(&xboard.session, Variant::Chess));
+        xboard.handle(&format!("option EvalFile={}", net_file(Variant::Chess)));
+        assert!(plays_a_file_network(&xboard.session, Variant::Chess));
+        assert!(!plays_a_file_network(&xboard.session, Variant::Empire));
+    }
+
+    /// One session under both protocols: what XBoard's commands change is what UCI's read, and
+    /// the other way round (the variant, the position, options, a new game).
+    #[test]
+    fn both_protocols_see_one_session() {
+        let (mut xboard, _events) = xboard();
+        let handle_uci =
+            |xboard: &mut Xboard, line: &str| crate::uci::handle(&mut xboard.session, line);
+
+        xboard.handle("variant empire");
+        xboard.handle("force");
+        xboard.handle("usermove e1f2");
+        let session = &xboard.session;
+        assert_eq!(session.variant(), Variant::Empire);
+        assert_eq!(
+            session.position().fen(),
+            "rnbqkbnr/pppppppp/8/8/8/PPPSSPPP/5K2/TECD1CET b kq - 1 1"
+        );
+        xboard.handle("memory 2");
+        xboard.handle("cores 2");
+        xboard.handle("option MultiPV=3");
+        xboard.handle("option OwnBook=0");
+        xboard.handle("option UCI_ShowWDL=1");
+        {
+            let engine = xboard.session.engine();
+            assert_eq!(
+                (engine.hash_mb(), engine.threads(), engine.multipv()),
+                (2, 2, 3)
+            );
+        }
+        let settings = xboard.session.settings();
+        assert!(!settings.own_book && settings.show_wdl);
+        xboard.handle("new");
+        assert_eq!(xboard.session.variant(), Variant::Chess);
+        assert_eq!(
+            xboard.session.position().fen(),
+            Position::startpos(Variant::Chess).fen()
+        );
+        assert!(xboard.session.game().moves().is_empty());
+
+        handle_uci(&mut xboard, "setoption name UCI_Variant value orda");
+        handle_uci(&mut xboard, "position startpos moves e2e4");
+        handle_uci(&mut xboard, "setoption name Hash value 4");
+        handle_uci(&mut xboard, "setoption name Threads value 1");
+        handle_uci(
+            &mut xboard,
+            &format!("setoption name EvalFile value {}", net_file(Variant::Orda)),
+        );
+        assert_eq!(
+            xboard.game_limits(0).clock.and_then(|c| c.movestogo),
+            Some(40)
+        );
+        xboard.handle("undo");
+        assert_eq!(
+            xboard.session.position().fen(),
+            Position::startpos(Variant::Orda).fen()
+        );
+        assert!(plays_a_file_network(&xboard.session, Variant::Orda));
+        {
+            let engine = xboard.session.engine();
+            assert_eq!((engine.hash_mb(), engine.threads()), (4, 1));
+        }
+        handle_uci(&mut xboard, "ucinewgame");
+        xboard.handle("usermove e2e4");
+        assert_eq!(xboard.session.game().moves().len(), 1);
+        // A variant set through the option table is a new game for XBoard too.
+        xboard.handle("setboard 8/8/8 w - - 0 1");
+        assert!(!xboard.valid);
+        xboard.handle("option UCI_Variant=empire");
+        assert!(xboard.valid);
+        assert_eq!(xboard.session.variant(), Variant::Empire);
+    }
+
+    /// A search for the engine's move counts its time from when the command asking for it was
+    /// read, and its result comes back as an event of the session's current search.
+    #[test]
+    fn the_move_search_is_the_sessions_current_search() {
+        let (mut xboard, events) = xboard();
+        xboard.handle("variant empire");
+        xboard.handle("option OwnBook=0");
+        xboard.handle("sd 2");
+        xboard.handle("go");
+        let current = xboard.session.current_search();
+        assert!(current.is_some() && xboard.thinking_on_move());
+        let Ok(Event::SearchDone { id, result }) = events.recv() else {
+            panic!("no search result");
+        };
+        assert_eq!(Some(id), current);
+        xboard.search_done(id, result);
+        assert_eq!(xboard.session.current_search(), None);
+        assert_eq!(xboard.session.game().moves().len(), 1);
+
+        // A new variant calls the search for a move off: its result is not played in the game.
+        xboard.handle("sd 64");
+        xboard.handle("st 30");
+        xboard.handle("go");
+        assert!(xboard.thinking_on_move());
+        xboard.handle("option UCI_Variant=orda");
+        assert_eq!(xboard.session.current_search(), None);
+        let Ok(Event::SearchDone { id, result }) = events.recv() else {
+            panic!("no search result");
+        };
+        xboard.search_done(id, result);
+        assert_eq!(xboard.session.variant(), Variant::Orda);
+        assert!(xboard.session.game().moves().is_empty());
     }
 }

@@ -3,7 +3,7 @@
 
 use super::definitions;
 use crate::search::{Bound, Info, Score};
-use crate::uci::options::{Kind, OPTIONS};
+use crate::session::options::{Kind, OPTIONS};
 use kaiser_rules::position::EndReason;
 use kaiser_rules::types::Color;
 use kaiser_rules::Outcome;

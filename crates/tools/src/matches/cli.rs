@@ -4,10 +4,9 @@
 
 use super::adjudication::{Adjudication, DrawRule, ResignRule};
 use super::engine::EngineConfig;
-use super::game::GameSettings;
 use super::openings::{self, Order};
 use super::progress::{self, MatchProgress};
-use super::runner::{self, MatchConfig};
+use super::runner::{self, MatchConfig, VariantOpenings};
 use super::time_control::{parse_seconds, ClockSpec, TimeControl};
 use crate::stats::{EloModel, Sprt};
 use anyhow::{bail, ensure, Context, Result};
@@ -39,12 +38,12 @@ const LONG_ABOUT: &str = "\
 Engine-vs-engine matches with Kaiser as the arbiter.
 
 Plays games between two UCI engines (Kaiser builds, Fairy-Stockfish, anything that speaks UCI)
-for Empire, Orda or chess. Kaiser checks every move against its rules and keeps the clocks: an
-illegal move, a crash, a stall or a time forfeit loses. Games end by the rules (checkmate,
-stalemate, campmate, repetition, 50-move rule, and in chess insufficient material) or by
-optional adjudication. Each opening is played twice, colours swapped; results are counted per
-game and per game pair (pentanomial), and an SPRT can stop the match early. Results are from
-the first engine's point of view.";
+for Empire, Orda or chess, or several of them in one match. Kaiser checks every move against
+its rules and keeps the clocks: an illegal move, a crash, a stall or a time forfeit loses.
+Games end by the rules (checkmate, stalemate, campmate, repetition, 50-move rule, and in chess
+insufficient material) or by optional adjudication. Each opening is played twice, colours
+swapped; results are counted per game and per game pair (pentanomial), and an SPRT can stop
+the match early. Results are from the first engine's point of view.";
 
 const AFTER_HELP: &str = r#"Engines (-engine twice; -each for settings both share, which -engine overrides):
   cmd=PATH           the engine program (relative to the current directory)
@@ -60,13 +59,20 @@ const AFTER_HELP: &str = r#"Engines (-engine twice; -each for settings both shar
   timemargin=MS      how late an engine may answer before it forfeits (default 50)
   proto=uci          the protocol (only UCI is spoken)
   Unless option.UCI_Variant is given, `setoption name UCI_Variant value <variant>` is sent
-  after the other options to every engine that declares UCI_Variant; for a variant other
-  than chess the engine must declare it. Fairy-Stockfish needs its variants file for Empire
-  and Orda:
+  after the other options to every engine that declares UCI_Variant, and again before a
+  game of another variant; for a variant other than chess the engine must declare it.
+  Fairy-Stockfish needs its variants file for Empire and Orda:
   option.VariantPath=/path/to/variants.ini.
 
 Match:
-  -variant NAME      empire (default), orda or chess
+  -variant NAME[,NAME...]
+                     empire (default), orda or chess; several, comma-separated (or all:
+                     chess,empire,orda), make a mixed match: game pairs take the variants
+                     in turn (pair 1 the first, pair 2 the second, ...), each variant
+                     with its own openings, and the engine processes play them all, told
+                     each game's variant with UCI_Variant before its ucinewgame. The
+                     score and the SPRT are over all games, the summary adds a score per
+                     variant. option.UCI_Variant cannot be given with several variants.
   -tc TC, -st SECONDS, -nodes N, -depth N, -timemargin MS
                      the same as the keys above, for both engines
   -games N           games per round (default 2)
@@ -77,6 +83,10 @@ Match:
                      and operations such as `hmvc 0; fmvn 1;`); default: the variant's
                      start position. Games 2k-1 and 2k play opening k with colours
                      swapped; openings are cycled when there are fewer than pairs.
+                     {variant} in FILE stands for the variant's name, and with several
+                     variants it must be there: file=book/{variant}-openings.epd plays
+                     each variant from its test openings (order and start apply to each
+                     variant's list).
   -repeat            play each opening with both colours (always on; accepted for
                      cutechess-cli compatibility)
   -seed N            seed of the random opening order (default: from the clock; printed)
@@ -114,6 +124,11 @@ Example (an SPRT of a new build against an old one, 2 games at a time):
     -each option.Hash=16 option.Threads=1 tc=5+0.05 \
     -openings file=book/empire-openings.epd order=random -games 2 -rounds 500 \
     -concurrency 2 -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 -pgnout new-vs-old.pgn
+
+A mixed match, the engines living through all three games:
+  kaiser match -variant empire,orda,chess \
+    -engine cmd=./kaiser-new name=new -engine cmd=./kaiser-old name=old \
+    -each tc=1+0.01 -openings file=book/{variant}-openings.epd order=random -games 2 -rounds 30
 
 Fairy-Stockfish as an opponent:
   kaiser match -engine cmd=target/release/kaiser \
@@ -294,21 +309,89 @@ pub const DEFAULT_STALL_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The `-openings` option.
 struct OpeningsSpec {
-    file: PathBuf,
+    /// The file, `{variant}` standing for the variant's name.
+    file: String,
     order: Order,
     start: usize,
+}
+
+/// What stands for the variant's name in `-openings file=`.
+const VARIANT_PLACEHOLDER: &str = "{variant}";
+
+impl OpeningsSpec {
+    /// The openings of `variant` in playing order.
+    fn read(&self, variant: Variant, seed: u64) -> Result<Vec<String>> {
+        let file = PathBuf::from(self.file.replace(VARIANT_PLACEHOLDER, variant.name()));
+        let fens = openings::read_file(&file, variant)?;
+        Ok(openings::arrange(fens, self.order, seed, self.start))
+    }
+}
+
+/// The variants of `-variant`: one name, several separated by commas, or `all`.
+fn parse_variants(group: &Group) -> Result<Vec<Variant>> {
+    let value = group.value()?;
+    if value == "all" {
+        return Ok(Variant::ALL.to_vec());
+    }
+    let mut variants = Vec::new();
+    for name in value.split(',') {
+        let variant: Variant = name.parse().map_err(|e| anyhow::anyhow!("-variant: {e}"))?;
+        ensure!(
+            !variants.contains(&variant),
+            "-variant: {variant} is named twice"
+        );
+        variants.push(variant);
+    }
+    Ok(variants)
+}
+
+/// Each variant of the match with its openings (`seed` orders them at random). With several
+/// variants the runner sets each game's variant, so no engine may fix it, and an openings file
+/// must name the variant.
+fn variant_plans(
+    variants: Vec<Variant>,
+    engines: &[EngineConfig],
+    openings: Option<&OpeningsSpec>,
+    seed: u64,
+) -> Result<Vec<VariantOpenings>> {
+    if variants.len() > 1 {
+        if let Some(engine) = engines.iter().find(|engine| engine.fixes_variant()) {
+            bail!(
+                "engine {}: option.UCI_Variant cannot be given in a match of several variants \
+                 (the runner sets each game's variant)",
+                engine.name
+            );
+        }
+        if let Some(spec) = openings {
+            ensure!(
+                spec.file.contains(VARIANT_PLACEHOLDER),
+                "-openings: with several variants, file= needs {VARIANT_PLACEHOLDER} for the \
+                 variant's name (e.g. file=book/{VARIANT_PLACEHOLDER}-openings.epd)"
+            );
+        }
+    }
+    variants
+        .into_iter()
+        .map(|variant| {
+            let openings = match openings {
+                Some(spec) => spec.read(variant, seed)?,
+                None => Vec::new(),
+            };
+            Ok(VariantOpenings { variant, openings })
+        })
+        .collect()
 }
 
 fn parse_openings(group: &Group) -> Result<OpeningsSpec> {
     let mut file = None;
     let mut spec = OpeningsSpec {
-        file: PathBuf::new(),
+        file: String::new(),
         order: Order::Sequential,
         start: 1,
     };
     for (key, value) in group.pairs()? {
         match key {
-            "file" => file = Some(PathBuf::from(value)),
+            "file" => file = Some(value.to_string()),
             "format" => ensure!(
                 value == "epd" || value == "fen",
                 "-openings: format={value} is not supported (epd or fen; both read FEN and EPD lines)"
@@ -439,7 +522,7 @@ pub struct Parsed {
 
 /// Parses the arguments after `match`; `None` when help was asked for.
 pub fn parse(args: &[String]) -> Result<Option<Parsed>> {
-    let mut variant = Variant::Empire;
+    let mut variants = vec![Variant::Empire];
     let mut engines = Vec::new();
     let mut each = EngineSpec::default();
     let (mut games, mut rounds, mut concurrency) = (2usize, 1usize, 1usize);
@@ -458,7 +541,7 @@ pub fn parse(args: &[String]) -> Result<Option<Parsed>> {
             "tc" | "st" | "nodes" | "depth" | "timemargin" => {
                 set_limit(&mut each, flag, flag, group.value()?)?;
             }
-            "variant" => variant = group.parse()?,
+            "variant" => variants = parse_variants(&group)?,
             "games" => games = positive(flag, "value", group.value()?)?,
             "rounds" => rounds = positive(flag, "value", group.value()?)?,
             "concurrency" => concurrency = positive(flag, "value", group.value()?)?,
@@ -497,27 +580,16 @@ pub fn parse(args: &[String]) -> Result<Option<Parsed>> {
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    let openings = match openings {
-        Some(spec) => openings::arrange(
-            openings::read_file(&spec.file, variant)?,
-            spec.order,
-            seed,
-            spec.start,
-        ),
-        None => Vec::new(),
-    };
+    let variants = variant_plans(variants, &configs, openings.as_ref(), seed)?;
     let games = games.checked_mul(rounds).context("too many games")?;
     Ok(Some(Parsed {
         config: MatchConfig {
-            settings: GameSettings {
-                variant,
-                adjudication,
-                stall_timeout,
-            },
+            variants,
+            adjudication,
+            stall_timeout,
             engines: configs,
             games,
             concurrency,
-            openings,
             pgn_out,
             sprt,
         },
@@ -534,17 +606,30 @@ pub fn run(args: Args) -> Result<()> {
         return Ok(());
     };
     let names = config.engines.each_ref().map(|e| e.name.as_str());
+    let variants: Vec<String> = config.variant_list().map(|v| v.to_string()).collect();
+    let mixed = config.variants.len() > 1;
+    let openings: Vec<String> = config
+        .variants
+        .iter()
+        .map(|plan| {
+            let positions = match plan.openings.len() {
+                0 => "the start position".to_string(),
+                n => format!("{n} positions"),
+            };
+            match mixed {
+                true => format!("{} {positions}", plan.variant),
+                false => positions,
+            }
+        })
+        .collect();
     eprintln!(
         "Match {} vs {}: {}, {} games, concurrency {}, openings: {}, seed {seed}",
         names[0],
         names[1],
-        config.settings.variant,
+        variants.join(", "),
         config.games,
         config.concurrency,
-        match config.openings.len() {
-            0 => "the start position".to_string(),
-            n => format!("{n} positions"),
-        },
+        openings.join(", "),
     );
     let progress = MatchProgress::new(config.games, config.sprt);
     let start = Instant::now();
@@ -592,9 +677,9 @@ mod tests {
         assert_eq!(old.time_control.to_string(), "40/60+0.6");
         assert_eq!(old.time_control.nodes, Some(5000));
         assert_eq!(new.time_margin, Duration::from_millis(200));
-        assert_eq!(config.settings.variant, Variant::Chess);
+        assert_eq!(config.variant_list().collect::<Vec<_>>(), [Variant::Chess]);
         assert_eq!((config.games, config.concurrency), (12, 2));
-        assert!(config.openings.is_empty() && config.sprt.is_none());
+        assert!(config.variants[0].openings.is_empty() && config.sprt.is_none());
     }
 
     #[test]
@@ -602,11 +687,11 @@ mod tests {
         let config = parse_line("-engine cmd=a/kaiser -engine cmd=b/kaiser -tc 5+0.05").unwrap();
         let names = config.engines.each_ref().map(|e| e.name.clone());
         assert_eq!(names, ["kaiser-1", "kaiser-2"]);
-        assert_eq!(config.settings.variant, Variant::Empire);
+        assert_eq!(config.variant_list().collect::<Vec<_>>(), [Variant::Empire]);
         assert_eq!(config.engines[0].time_margin, DEFAULT_TIME_MARGIN);
-        assert_eq!(config.settings.stall_timeout, DEFAULT_STALL_TIMEOUT);
+        assert_eq!(config.stall_timeout, DEFAULT_STALL_TIMEOUT);
         assert_eq!(config.games, 2);
-        assert_eq!(config.settings.adjudication, Adjudication::default());
+        assert_eq!(config.adjudication, Adjudication::default());
     }
 
     #[test]
@@ -623,7 +708,7 @@ mod tests {
             (0.0, 5.0, 0.1, 0.05)
         );
         assert_eq!(sprt.model, EloModel::Logistic);
-        let rules = config.settings.adjudication;
+        let rules = config.adjudication;
         let resign = ResignRule {
             move_count: 3,
             score: 600,
@@ -637,7 +722,7 @@ mod tests {
         };
         assert_eq!(rules.draw, Some(draw));
         assert_eq!(rules.max_moves, Some(200));
-        assert_eq!(config.settings.stall_timeout, Duration::from_millis(2500));
+        assert_eq!(config.stall_timeout, Duration::from_millis(2500));
     }
 
     #[test]
@@ -662,10 +747,61 @@ mod tests {
             ("-pgnout a b", "unexpected 'b'"),
             ("-repeat 2", "takes no value"),
             ("-seed x", "-seed: bad value 'x'"),
+            ("-variant empire,xiangqi", "unknown variant"),
+            ("-variant orda,chess,orda", "orda is named twice"),
+            (
+                "-engine cmd=a option.UCI_Variant=orda -engine cmd=b -depth 1 -variant all",
+                "option.UCI_Variant cannot be given",
+            ),
+            (
+                "-engine cmd=a -engine cmd=b -depth 1 -variant empire,orda -openings file=x.epd",
+                "file= needs {variant}",
+            ),
         ] {
             let error = parse_line(line).expect_err(line);
             assert!(format!("{error:#}").contains(message), "{line}: {error:#}");
         }
         assert!(parse(&["--help".to_string()]).unwrap().is_none());
+    }
+
+    #[test]
+    fn a_mixed_match_gives_pairs_to_its_variants_in_turn() {
+        let dir = std::env::temp_dir().join(format!("kaiser-mixed-match-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (variant, fen) in [
+            (
+                "empire",
+                "rnbqkbnr/pppppppp/8/8/8/PPPSSPPP/5K2/TECD1CET b kq - 1 1",
+            ),
+            (
+                "chess",
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            ),
+        ] {
+            let path = dir.join(format!("{variant}.epd"));
+            std::fs::write(path, format!("{fen}\n")).unwrap();
+        }
+        let pattern = dir.join("{variant}.epd");
+        let config = parse_line(&format!(
+            "-engine cmd=a -engine cmd=b -nodes 10 -variant empire,chess -games 8 \
+             -openings file={}",
+            pattern.display()
+        ))
+        .unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let variants: Vec<Variant> = (0..8).map(|i| config.game(i).0.variant).collect();
+        use Variant::{Chess, Empire};
+        assert_eq!(
+            variants,
+            [Empire, Empire, Chess, Chess, Empire, Empire, Chess, Chess]
+        );
+        assert!(config.game(3).1.ends_with("KQkq - 0 1"));
+        assert!(config
+            .game(5)
+            .1
+            .starts_with("rnbqkbnr/pppppppp/8/8/8/PPPSSPPP/5K2"));
+        let all = parse_line("-engine cmd=a -engine cmd=b -nodes 10 -variant all").unwrap();
+        assert_eq!(all.variant_list().collect::<Vec<_>>(), Variant::ALL);
+        assert_eq!(all.game(2).1, Variant::ALL[1].start_fen());
     }
 }

@@ -1,5 +1,6 @@
 //! The UCI engine client: one engine process (`process::Process`: started from its command line,
-//! its output lines timestamped as they are read), spoken to in UCI.
+//! its output lines timestamped as they are read), spoken to in UCI and told each game's variant
+//! (`UCI_Variant`) when it changes.
 //!
 //! Every wait has a deadline, so a stalled engine never hangs the match; a closed output means
 //! the engine crashed. Dropping an `Engine` kills its process. What the engine says in `info
@@ -32,6 +33,18 @@ pub struct EngineConfig {
     pub time_margin: Duration,
 }
 
+/// The name of the option that sets an engine's game.
+const VARIANT_OPTION: &str = "UCI_Variant";
+
+impl EngineConfig {
+    /// True if the user's options set `UCI_Variant`, which the runner then leaves alone.
+    pub fn fixes_variant(&self) -> bool {
+        self.options
+            .iter()
+            .any(|(option, _)| option.eq_ignore_ascii_case(VARIANT_OPTION))
+    }
+}
+
 /// Why an engine failed during a game.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Fault {
@@ -51,10 +64,25 @@ pub struct Reply {
     pub elapsed: Duration,
 }
 
+/// How an engine is told which game it plays.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum VariantSetting {
+    /// The runner sends `UCI_Variant`: after the other options, and again before a game of
+    /// another variant.
+    Sent,
+    /// The user's options set `UCI_Variant`; the runner leaves it alone.
+    Fixed,
+    /// The engine has no `UCI_Variant` option, so it plays chess only.
+    Undeclared,
+}
+
 /// A running engine process.
 pub struct Engine {
     config: EngineConfig,
     process: Process,
+    variant_setting: VariantSetting,
+    /// The variant of the engine's current (or last) game.
+    variant: Variant,
 }
 
 /// How long a polite `quit` may take before the process is killed.
@@ -63,7 +91,7 @@ const QUIT_GRACE: Duration = Duration::from_secs(1);
 impl Engine {
     /// Starts the engine, completes the `uci` handshake within `timeout` and sends its options,
     /// then `UCI_Variant` for `variant` (unless the options already set it). A variant other
-    /// than chess needs an engine that declares `UCI_Variant`.
+    /// than chess needs an engine that declares `UCI_Variant` (see `check_plays`).
     pub fn start(config: &EngineConfig, variant: Variant, timeout: Duration) -> Result<Engine> {
         let name = &config.name;
         let mut command = Command::new(&config.command);
@@ -77,21 +105,26 @@ impl Engine {
         let mut engine = Engine {
             config: config.clone(),
             process,
+            variant_setting: VariantSetting::Undeclared,
+            variant,
         };
         let declared = engine
             .handshake(timeout)
             .with_context(|| format!("engine {name} failed the uci handshake"))?;
+        engine.variant_setting = if config.fixes_variant() {
+            VariantSetting::Fixed
+        } else if declared
+            .iter()
+            .any(|o| o.eq_ignore_ascii_case(VARIANT_OPTION))
+        {
+            VariantSetting::Sent
+        } else {
+            VariantSetting::Undeclared
+        };
+        engine.check_plays(variant)?;
         let mut options = config.options.clone();
-        let sets_variant = options
-            .iter()
-            .any(|(o, _)| o.eq_ignore_ascii_case("UCI_Variant"));
-        let knows_variants = declared
-            .iter()
-            .any(|o| o.eq_ignore_ascii_case("UCI_Variant"));
-        if !sets_variant && knows_variants {
-            options.push(("UCI_Variant".to_string(), variant.name().to_string()));
-        } else if !sets_variant && variant != Variant::Chess {
-            bail!("engine {name} has no UCI_Variant option, so it cannot play {variant}");
+        if engine.variant_setting == VariantSetting::Sent {
+            options.push((VARIANT_OPTION.to_string(), variant.name().to_string()));
         }
         for (option, value) in &options {
             let line = match value.as_str() {
@@ -129,6 +162,18 @@ impl Engine {
         }
     }
 
+    /// An error unless the engine can be given games of `variant`: one without a `UCI_Variant`
+    /// option plays chess only.
+    pub fn check_plays(&self, variant: Variant) -> Result<()> {
+        if self.variant_setting == VariantSetting::Undeclared && variant != Variant::Chess {
+            bail!(
+                "engine {} has no UCI_Variant option, so it cannot play {variant}",
+                self.config.name
+            );
+        }
+        Ok(())
+    }
+
     /// How the engine was started and how it plays.
     pub fn config(&self) -> &EngineConfig {
         &self.config
@@ -144,12 +189,20 @@ impl Engine {
         self.process.next_line(deadline)
     }
 
-    /// Starts a game: `ucinewgame`, then `isready`, answered by `readyok` within `timeout`.
-    /// Output left over from earlier searches is skipped, but what the engine says in `info
-    /// string` lines goes to standard error under its name: before the first game these are
-    /// its answers to the options (a refused value, an unknown name), which must not pass in
-    /// silence.
-    pub fn new_game(&mut self, timeout: Duration) -> Result<(), Fault> {
+    /// Starts a game of `variant` (one the engine plays, see `check_plays`): `setoption name
+    /// UCI_Variant value <variant>` if the runner sets the engine's variant and it changes,
+    /// `ucinewgame`, then `isready`, answered by `readyok` within `timeout`. Output left over
+    /// from earlier searches is skipped, but what the engine says in `info string` lines goes
+    /// to standard error under its name: before the first game these are its answers to the
+    /// options (a refused value, an unknown name), which must not pass in silence.
+    pub fn new_game(&mut self, variant: Variant, timeout: Duration) -> Result<(), Fault> {
+        if self.variant_setting == VariantSetting::Sent && variant != self.variant {
+            self.send(&format!(
+                "setoption name {VARIANT_OPTION} value {}",
+                variant.name()
+            ))?;
+        }
+        self.variant = variant;
         self.send("ucinewgame")?;
         self.send("isready")?;
         let deadline = Instant::now() + timeout;

@@ -180,7 +180,9 @@ fn run(
         .expect("openings are checked when they are read");
     let lose = |color: Color, termination| (GameResult::Win(!color), termination);
     for color in [Color::White, Color::Black] {
-        if let Err(fault) = engines[color.index()].new_game(settings.stall_timeout) {
+        if let Err(fault) =
+            engines[color.index()].new_game(settings.variant, settings.stall_timeout)
+        {
             return lose(color, Termination::Fault(fault));
         }
     }

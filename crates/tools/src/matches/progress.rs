@@ -6,8 +6,9 @@
 use super::runner::{FinishedGame, MatchReport};
 use super::tally::Tally;
 use crate::progress::Progress;
-use crate::stats::{Decision, EloModel, Pentanomial, Sprt};
+use crate::stats::{Decision, EloModel, Pentanomial, Sprt, Trinomial};
 use kaiser_engine::notation::PgnResult;
+use kaiser_engine::Variant;
 use std::fmt::Write as _;
 use std::time::Duration;
 
@@ -82,8 +83,8 @@ fn status_line(tally: &Tally, total: usize, sprt: Option<&Sprt>) -> String {
     line
 }
 
-/// The final summary: score, the score by colour, Elo (logistic and normalized), pentanomial
-/// counts, the SPRT and how the games ended.
+/// The final summary: score, the score by colour (and by variant when the match had several),
+/// Elo (logistic and normalized), pentanomial counts, the SPRT and how the games ended.
 pub fn summary(
     names: [&str; 2],
     report: &MatchReport,
@@ -114,6 +115,21 @@ pub fn summary(
         black.losses(),
         black.draws()
     );
+    let played: Vec<(Variant, &Trinomial)> = Variant::ALL
+        .into_iter()
+        .zip(&tally.by_variant)
+        .filter(|(_, games)| games.total() > 0)
+        .collect();
+    if played.len() > 1 {
+        let scores: Vec<String> = played
+            .iter()
+            .map(|(variant, games)| {
+                let (w, l, d) = (games.wins(), games.losses(), games.draws());
+                format!("{variant}: {w} - {l} - {d}")
+            })
+            .collect();
+        let _ = writeln!(text, "By variant: {}", scores.join(", "));
+    }
     let _ = writeln!(text, "{}", elo_lines(tally));
     if let (Some(sprt), Some(decision)) = (sprt, report.decision) {
         let _ = writeln!(text, "{}", sprt_line(sprt, &tally.pairs, decision));

@@ -2,9 +2,13 @@
 //! processes (restarted after a crash or stall), results gathered on the calling thread, written
 //! to the PGN file game by game, and stopped early when the SPRT decides.
 //!
-//! Game `i` is played from opening `i / 2` (cycling through the list), the first engine taking
-//! White in even games and Black in odd ones, so each opening is played once with each colour.
+//! Games `2k` and `2k + 1` form pair `k`: one opening, the first engine taking White in the
+//! even game and Black in the odd one. A match of several variants gives the pairs to its
+//! variants in turn (pair `k` plays variant `k % n`), each variant cycling through its own
+//! openings; the engines are kept from one variant to the next and told the game's variant
+//! before it starts (`Engine::new_game`).
 
+use super::adjudication::Adjudication;
 use super::engine::{Engine, EngineConfig};
 use super::game::{self, GameRecord, GameSettings, Termination};
 use super::pgn_out::PgnWriter;
@@ -20,16 +24,26 @@ use std::time::Duration;
 /// How long an engine may take to answer `uci` with `uciok`.
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// One variant of a match and the openings it is played from.
+#[derive(Clone, Debug)]
+pub struct VariantOpenings {
+    pub variant: Variant,
+    /// Opening FENs in playing order; empty for the variant's start position.
+    pub openings: Vec<String>,
+}
+
 /// Everything a match needs.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    pub settings: GameSettings,
+    /// The variants played in turn, a game pair each; at least one, none twice.
+    pub variants: Vec<VariantOpenings>,
+    pub adjudication: Adjudication,
+    /// See `GameSettings::stall_timeout`.
+    pub stall_timeout: Duration,
     /// The engine under test first: results are given from its point of view.
     pub engines: [EngineConfig; 2],
     pub games: usize,
     pub concurrency: usize,
-    /// Opening FENs in playing order; empty for the variant's start position.
-    pub openings: Vec<String>,
     pub pgn_out: Option<PathBuf>,
     pub sprt: Option<Sprt>,
 }
@@ -52,12 +66,26 @@ pub struct MatchReport {
 }
 
 impl MatchConfig {
-    /// The opening of game `index`.
-    pub fn opening(&self, index: usize) -> &str {
-        match self.openings.len() {
-            0 => self.settings.variant.start_fen(),
-            n => &self.openings[index / 2 % n],
-        }
+    /// The settings and the opening of game `index`.
+    pub fn game(&self, index: usize) -> (GameSettings, &str) {
+        let pair = index / 2;
+        let count = self.variants.len();
+        let VariantOpenings { variant, openings } = &self.variants[pair % count];
+        let opening = match openings.len() {
+            0 => variant.start_fen(),
+            n => &openings[pair / count % n],
+        };
+        let settings = GameSettings {
+            variant: *variant,
+            adjudication: self.adjudication,
+            stall_timeout: self.stall_timeout,
+        };
+        (settings, opening)
+    }
+
+    /// The variants of the match, in playing order.
+    pub fn variant_list(&self) -> impl Iterator<Item = Variant> + '_ {
+        self.variants.iter().map(|v| v.variant)
     }
 }
 
@@ -117,15 +145,23 @@ pub fn run(
     }
 }
 
-/// The engine in `slot`, started first if the slot is empty.
+/// The engine in `slot`, started first for `variant` if the slot is empty; an engine that
+/// cannot play every variant of the match is an error.
 fn started<'a>(
     slot: &'a mut Option<Engine>,
     config: &EngineConfig,
     variant: Variant,
+    match_config: &MatchConfig,
 ) -> Result<&'a mut Engine> {
     let engine = match slot.take() {
         Some(engine) => engine,
-        None => Engine::start(config, variant, HANDSHAKE_TIMEOUT)?,
+        None => {
+            let engine = Engine::start(config, variant, HANDSHAKE_TIMEOUT)?;
+            for variant in match_config.variant_list() {
+                engine.check_plays(variant)?;
+            }
+            engine
+        }
     };
     Ok(slot.insert(engine))
 }
@@ -137,16 +173,19 @@ fn worker(
     abort: &AtomicBool,
     results: &mpsc::Sender<Result<FinishedGame>>,
 ) {
-    let variant = config.settings.variant;
     let mut engines: [Option<Engine>; 2] = [None, None];
     while !abort.load(Ordering::Relaxed) {
         let index = next.fetch_add(1, Ordering::Relaxed);
         if index >= config.games {
             break;
         }
+        let (settings, opening) = config.game(index);
+        let variant = settings.variant;
         let [first_slot, second_slot] = &mut engines;
-        let started = started(first_slot, &config.engines[0], variant)
-            .and_then(|first| Ok((first, started(second_slot, &config.engines[1], variant)?)));
+        let started = started(first_slot, &config.engines[0], variant, config).and_then(|first| {
+            let second = started(second_slot, &config.engines[1], variant, config)?;
+            Ok((first, second))
+        });
         let (first, second) = match started {
             Ok(engines) => engines,
             Err(error) => {
@@ -160,7 +199,7 @@ fn worker(
         } else {
             (second, first)
         };
-        let record = game::play(&config.settings, config.opening(index), white, black, abort);
+        let record = game::play(&settings, opening, white, black, abort);
         if let (Termination::Fault(_), game::GameResult::Win(winner)) =
             (&record.termination, record.result)
         {

@@ -1,10 +1,11 @@
 //! The running score of a match from the first engine's point of view: games (win, draw,
-//! loss), the same by the colour it played (in Empire and Orda the two armies differ), game
-//! pairs (pentanomial: the two games of one opening, colours swapped) and how the games ended.
+//! loss), the same by the colour it played (in Empire and Orda the two armies differ) and by
+//! variant (a match may mix them), game pairs (pentanomial: the two games of one opening,
+//! colours swapped) and how the games ended.
 
 use super::game::{GameRecord, GameResult, Termination};
 use crate::stats::{self, Pentanomial, Trinomial};
-use kaiser_engine::Color;
+use kaiser_engine::{Color, Variant};
 use std::collections::{BTreeMap, HashMap};
 
 /// Results so far.
@@ -14,6 +15,8 @@ pub struct Tally {
     pub games: Trinomial,
     /// The same games by the colour the first engine played, White's first.
     pub by_colour: [Trinomial; 2],
+    /// The same games by variant, indexed by `Variant::index`.
+    pub by_variant: [Trinomial; Variant::ALL.len()],
     /// Completed game pairs, by the first engine's pair score.
     pub pairs: Pentanomial,
     /// How many games ended each way (`checkmate`, `time forfeit`, ...).
@@ -47,6 +50,7 @@ impl Tally {
         };
         self.games.add(result);
         self.by_colour[first.index()].add(result);
+        self.by_variant[record.variant.index()].add(result);
         *self
             .terminations
             .entry(termination_kind(record))
@@ -120,6 +124,7 @@ mod tests {
             [1, 1, 0],
             "Black: a loss, a draw"
         );
+        assert_eq!(tally.by_variant[Variant::Empire.index()].total(), 4);
         assert_eq!(tally.terminations["checkmate"], 3);
         assert_eq!(tally.terminations["illegal move"], 1);
     }

@@ -1,37 +1,40 @@
 #!/usr/bin/env bash
-# The SPRT of one pending search change (`tuning/pending/NAME.patch`) against the commit it is
+# The SPRT of one change waiting for its test, a branch of this clone (a change waits on a
+# branch or behind a default-off parameter, never as a patch file), against the commit it is
 # to land on: both are built in their own worktrees (each with its own target directory, so
 # that cargo cannot take one build for the other), their `bench` signatures printed, then
-# the patched build plays the base at 2+0.02 in Empire (or VARIANT), bounds 0 and 10 (or ELO0
-# and ELO1), until the SPRT decides. The patched tree must pass the whole test suite (`cargo
+# the branch's build plays the base at 2+0.02 in Empire (or VARIANT), bounds 0 and 10 (or ELO0
+# and ELO1), until the SPRT decides. The branch's tree must pass the whole test suite (`cargo
 # test --release`) before it plays: a change that wins games by losing a tested behaviour (a
-# mate found) never gets a match. Builds are kept by commit and patch, so a second run with a
-# new SEED plays at once; sum the runs' pentanomials with `kaiser sprt elo0=ELO0 elo1=ELO1 ...`.
+# mate found) never gets a match. Builds are kept by commit, so a second run with a new SEED
+# plays at once; sum the runs' pentanomials with `kaiser sprt elo0=ELO0 elo1=ELO1 ...`.
 #
-#   NAME=conthist SEED=2026112831 tuning/pending-sprt.sh
+#   BRANCH=pending-tteval SEED=2026120101 tuning/branch-sprt.sh
 #
 # Settings, from the environment:
-#   NAME     the patch's name in tuning/pending/
+#   BRANCH   the branch (or any commit) to test; its games are named after it
 #   SEED     the match's seed
-#   BASE     the commit to test on (default main); a patch that stacks on another
-#            (`histprune` on `conthist`) needs a base with that one applied. The base is
-#            taken back to its last commit that changed what the binary is built and tested
-#            from (a commit of the README alone does not), so its build and its runs keep
-#            one name across such commits
+#   BASE     the commit to test against (default: the merge base of BRANCH and main). The
+#            base is taken back to its last commit that changed what the binary is built and
+#            tested from (a commit of the README alone does not), so its build and its runs
+#            keep one name across such commits
 #   TC       the time control (default 2+0.02)
 #   VARIANT  the game (default empire), played from book/VARIANT-openings.epd: a change
 #            that acts where one game's searches go (chess's zugzwang) is tested there
 #   ELO0 ELO1  the SPRT's bounds (default 0 and 10; -10 and 0 for a change that must not
 #            lose, such as a fix of a search blind spot)
 #   WORK     where worktrees, binaries and games go (default /work): WORK/wt-sprt-*,
-#            WORK/bin/kaiser-*, WORK/runs/NAME-SEED.pgn
+#            WORK/bin/kaiser-*, WORK/runs/BRANCH-SEED.pgn
+#   ROUNDS   the most game pairs to play (default 3000) when the SPRT has not decided
 #   BUILD_ONLY  set to 1 to build, test and print the signatures without playing (to ready
-#            the next patch beside a running match; SEED is then not needed)
+#            the next branch beside a running match; SEED is then not needed)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-: "${NAME:?set NAME}"
+: "${BRANCH:?set BRANCH}"
 [ "${BUILD_ONLY:-0}" = 1 ] || : "${SEED:?set SEED}"
-BASE=$(git log -1 --format=%h "${BASE:-main}" -- .cargo Cargo.toml Cargo.lock src crates tests benches book)
+tested=$(git rev-parse --short "$BRANCH")
+NAME=${BRANCH##*/}
+BASE=$(git log -1 --format=%h "${BASE:-$(git merge-base "$BRANCH" main)}" -- .cargo Cargo.toml Cargo.lock src crates tests benches book)
 TC=${TC:-2+0.02}
 VARIANT=${VARIANT:-empire}
 openings=book/$VARIANT-openings.epd
@@ -39,19 +42,17 @@ openings=book/$VARIANT-openings.epd
 ELO0=${ELO0:-0}
 ELO1=${ELO1:-10}
 WORK=${WORK:-/work}
-patch=$(realpath "tuning/pending/$NAME.patch")
-patch_id=$(sha1sum "$patch" | cut -c1-8)
 mkdir -p "$WORK/bin" "$WORK/runs"
 
-# build TAG [PATCH]: BASE's tree, with PATCH applied if given, built into WORK/bin/kaiser-TAG.
+# build TAG COMMIT [test]: COMMIT's tree built into WORK/bin/kaiser-TAG, its tests run first
+# when asked.
 build() {
     local tag=$1 tree=$WORK/wt-sprt-$1
     if [ -x "$WORK/bin/kaiser-$tag" ]; then return; fi
     rm -rf "$tree"
     git worktree prune
-    git worktree add -q --detach "$tree" "$BASE"
-    if [ $# -gt 1 ]; then
-        git -C "$tree" apply "$2"
+    git worktree add -q --detach "$tree" "$2"
+    if [ $# -gt 2 ]; then
         (cd "$tree" && CARGO_TARGET_DIR=$tree/target cargo test -q --release)
     fi
     (cd "$tree" && CARGO_TARGET_DIR=$tree/target cargo build -q --release -p kaiser)
@@ -59,9 +60,9 @@ build() {
 }
 
 base_tag=base-$BASE
-patched_tag=$NAME-$BASE-$patch_id
-build "$base_tag"
-build "$patched_tag" "$patch"
+patched_tag=$NAME-$tested
+build "$base_tag" "$BASE"
+build "$patched_tag" "$tested" test
 for tag in "$base_tag" "$patched_tag"; do
     echo "$tag: $("$WORK/bin/kaiser-$tag" bench 2>&1 | tail -1)"
 done
@@ -73,6 +74,6 @@ echo "== $(date -u +%FT%TZ) SPRT of $NAME on $BASE against $BASE, $VARIANT, $TC,
     -engine cmd="$WORK/bin/kaiser-$base_tag" name=base \
     -each tc="$TC" option.Hash=16 option.Threads=1 \
     -openings file="$openings" order=random -seed "$SEED" \
-    -games 2 -rounds 3000 -concurrency 2 -sprt elo0="$ELO0" elo1="$ELO1" alpha=0.05 beta=0.05 \
+    -games 2 -rounds "${ROUNDS:-3000}" -concurrency 2 -sprt elo0="$ELO0" elo1="$ELO1" alpha=0.05 beta=0.05 \
     -pgnout "$WORK/runs/$NAME-$SEED.pgn"
 echo "== $(date -u +%FT%TZ) done"

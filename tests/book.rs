@@ -1,13 +1,13 @@
-//! The opening book and command-line analysis: the built-in book's moves are legal, damaged or
+//! The opening book and command-line analysis: a foreign book gives only legal moves, damaged or
 //! foreign books are rejected or filtered without a crash, `OwnBook` and `BookFile` work over
-//! UCI, and `kaiser book` and `kaiser analyse` work from the command line.
+//! UCI, and `kaiser book` and `kaiser analyse` work from the command line. (The built-in books'
+//! moves are tested in `crates/engine/tests/book.rs`.)
 
 mod common;
 
 use common::{kaiser, Engine};
 use kaiser_engine::book::{Book, Entry};
 use kaiser_engine::{Move, Position, Square, Variant};
-use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 fn empire() -> Engine {
@@ -58,40 +58,6 @@ fn book_answer(lines: &[String], best: &str) {
 fn answered_from_the_book(engine: &mut Engine) {
     let (lines, best) = engine.bestmove("go movetime 5000");
     book_answer(&lines, &best);
-}
-
-#[test]
-fn every_built_in_book_move_is_legal_and_reachable() {
-    assert!(Book::built_in(Variant::Empire).is_some() && Book::built_in(Variant::Chess).is_some());
-    for variant in Variant::ALL {
-        let Some(book) = Book::built_in(variant) else {
-            continue;
-        };
-        assert_eq!(book.variant(), variant);
-        assert!(book.positions() >= 100, "{variant}: {}", book.positions());
-        // Walk the tree of book moves: every entry must be met once, as a legal move.
-        let start = Position::startpos(variant);
-        let mut seen = HashSet::from([start.key()]);
-        let mut queue = vec![start];
-        let mut found = 0;
-        while let Some(pos) = queue.pop() {
-            let moves = book.moves(&pos);
-            found += moves.len();
-            for (m, weight) in moves {
-                assert!(pos.legal_moves().contains(&m) && weight >= 1);
-                let mut child = pos.clone();
-                child.make_move(m);
-                if seen.insert(child.key()) {
-                    queue.push(child);
-                }
-            }
-        }
-        assert_eq!(
-            found,
-            book.len(),
-            "{variant}: entries unreachable or illegal"
-        );
-    }
 }
 
 /// A book for the Empire start holding moves that are not legal there, and one that is when
@@ -305,7 +271,7 @@ fn book_build_and_probe_from_the_command_line() {
 }
 
 /// Mate in 2 by checks: 1. Nf6+ gxf6 2. Bxf7#. (Not a zugzwang, where the side to move would
-/// rather pass: null-move pruning misses those, see tuning/README.md.)
+/// rather pass: null-move pruning misses those, see tuning/strength-log.md.)
 const MATE_IN_2: &str = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
 
 #[test]

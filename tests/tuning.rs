@@ -41,10 +41,16 @@ fn datagen_then_tune_writes_a_weights_file() {
     );
     let source = std::fs::read_to_string(&weights).unwrap();
     assert!(
-        source.contains("pub const WEIGHTS: Weights = ["),
+        source.contains("pub const WEIGHTS: Weights = expand(Variant::Empire, &GAME_WEIGHTS);"),
         "{source}"
     );
     assert!(source.contains("// Material, by piece type"), "{source}");
+    // Empire's pieces and tables only.
+    assert!(
+        source.contains("// Eagle\n") && !source.contains("// Kheshig\n"),
+        "{source}"
+    );
+    assert!(source.contains("// Knight/Eagle table, rank 1"), "{source}");
 }
 
 #[test]

@@ -1,16 +1,11 @@
-//! Shared by the integration tests: a UCI engine process (start it, send lines, read lines with a
-//! timeout), a one-shot run of a `kaiser` command line, the perft-suite FENs and positions,
-//! (`rules`) helpers for rule tests and (`nnue`) for network tests.
+//! Shared by the binary's end-to-end tests: the `kaiser` binary as an engine process (start it,
+//! send lines, read lines with a timeout) and a one-shot run of a `kaiser` command line.
 
 #![allow(dead_code)] // each test binary uses its own part of the harness
 
-pub mod nnue;
-pub mod rules;
-
-use kaiser_engine::{Position, Variant};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Output, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use kaiser_tools::matches::process::Process;
+use std::process::{Command, Output};
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 /// Runs `kaiser` with `args` (a tool's command line) to the end.
@@ -26,44 +21,23 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// A running engine with a line reader on its standard output.
+/// The `kaiser` binary as an engine (the match runner's `Process`), with the waits of a test:
+/// a line that does not come in time fails the test, showing what came instead.
 pub struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    process: Process,
 }
 
 const PATIENCE: Duration = Duration::from_secs(20);
 
 impl Engine {
     pub fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kaiser"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start kaiser");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
+        let process =
+            Process::spawn(Command::new(env!("CARGO_BIN_EXE_kaiser"))).expect("start kaiser");
+        Engine { process }
     }
 
     pub fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").expect("write to engine");
-        stdin.flush().expect("flush");
+        self.process.send(line).expect("write to engine");
     }
 
     /// Reads lines until one satisfies `done`; returns all lines read, that one last.
@@ -71,11 +45,10 @@ impl Engine {
         let deadline = Instant::now() + PATIENCE;
         let mut seen = Vec::new();
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            match self.process.next_line(deadline) {
                 Ok(line) => {
-                    let finished = done(&line);
-                    seen.push(line);
+                    let finished = done(&line.text);
+                    seen.push(line.text);
                     if finished {
                         return seen;
                     }
@@ -90,13 +63,10 @@ impl Engine {
         let deadline = Instant::now() + wait;
         let mut seen = Vec::new();
         loop {
-            match self
-                .lines
-                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-            {
+            match self.process.next_line(deadline) {
                 Ok(line) => {
-                    assert!(!forbidden(&line), "unexpected line: {line}");
-                    seen.push(line);
+                    assert!(!forbidden(&line.text), "unexpected line: {}", line.text);
+                    seen.push(line.text);
                 }
                 Err(RecvTimeoutError::Timeout) => return seen,
                 Err(RecvTimeoutError::Disconnected) => panic!("engine exited"),
@@ -128,51 +98,10 @@ impl Engine {
 
     /// Closes standard input and waits for a clean exit.
     pub fn close(mut self) {
-        drop(self.stdin.take());
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            if let Some(status) = self.child.try_wait().expect("wait") {
-                assert!(status.success(), "exit status {status}");
-                return;
-            }
-            assert!(Instant::now() < deadline, "engine did not exit on EOF");
-            std::thread::sleep(Duration::from_millis(10));
+        self.process.close_input();
+        match self.process.exit_within(Duration::from_secs(10)) {
+            Some(status) => assert!(status.success(), "exit status {status}"),
+            None => panic!("engine did not exit on EOF"),
         }
     }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// The FENs of a perft suite in `tests/data/` (each line: `FEN ;D1 n ;D2 n ...`).
-pub fn suite_fens(name: &str) -> Vec<String> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.split(';').next().expect("a FEN").trim().to_string())
-        .collect()
-}
-
-/// The perft suites in `tests/data/`, each with its variant.
-pub const SUITES: [(Variant, &str); 3] = [
-    (Variant::Empire, "empire.epd"),
-    (Variant::Chess, "chess.epd"),
-    (Variant::Orda, "orda.epd"),
-];
-
-/// Every position of the perft suites (`SUITES`), set up in its variant.
-pub fn suite_positions() -> Vec<Position> {
-    SUITES
-        .into_iter()
-        .flat_map(|(variant, name)| {
-            suite_fens(name).into_iter().map(move |fen| {
-                Position::from_fen(&fen, variant).unwrap_or_else(|e| panic!("{fen}: {e}"))
-            })
-        })
-        .collect()
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Cross-checks the legal-move expectations written in tests/rules.rs against Fairy-Stockfish.
+"""Cross-checks the legal-move expectations written in crates/rules/tests/rules.rs against Fairy-Stockfish.
 
-Usage: python3 tests/pyffish/check_rules.py [tests/rules.rs] [shared/variants.ini]
+Usage: python3 tests/pyffish/check_rules.py [crates/rules/tests/rules.rs] [shared/variants.ini]
 Needs `pip install pyffish`. It reads the calls to assert_moves_from, assert_all_moves_after,
 assert_legal and assert_illegal whose FEN is a string literal (or a `let` bound to one earlier in
 the same test) and asks pyffish for the same move lists. Calls built with format!() are skipped
@@ -13,7 +13,7 @@ import sys
 
 import pyffish as sf
 
-rules = sys.argv[1] if len(sys.argv) > 1 else 'tests/rules.rs'
+rules = sys.argv[1] if len(sys.argv) > 1 else 'crates/rules/tests/rules.rs'
 ini = sys.argv[2] if len(sys.argv) > 2 else '../shared/variants.ini'
 sf.load_variant_config(open(ini).read())
 VARIANTS = {'Empire': 'empire', 'Chess': 'chess'}

@@ -7,7 +7,7 @@ faceoff, en passant, promotion, castling and campmate), and at every position co
 legal move, Kaiser's `to_san` with `pyffish.get_san`, and checks that Kaiser's `parse_san` reads
 Fairy-Stockfish's SAN back as the same move. Talks to Kaiser through the `san` and `parse` commands
 of tests/tools/crosscheck_server.rs. First of all it checks the table of expected SAN in
-tests/san.rs (PYFFISH_SAN) against pyffish, so that the unit test's expectations stay
+crates/engine/tests/san.rs (PYFFISH_SAN) against pyffish, so that the unit test's expectations stay
 Fairy-Stockfish's.
 
 Usage (pip install pyffish; shared/variants.ini is Fairy-Stockfish's variant file):
@@ -47,8 +47,8 @@ FEATURES = {
 
 
 def check_table(sf):
-    """Differences between the PYFFISH_SAN table of tests/san.rs and pyffish.get_san."""
-    with open(os.path.join(rules.ROOT, "tests", "san.rs")) as f:
+    """Differences between the PYFFISH_SAN table of crates/engine/tests/san.rs and pyffish.get_san."""
+    with open(os.path.join(rules.ROOT, "crates", "engine", "tests", "san.rs")) as f:
         text = f.read()
     table = text.split('const PYFFISH_SAN: &str = "', 1)[1].split('";', 1)[0]
     diffs, checked = [], 0

@@ -5,7 +5,7 @@ A second implementation, written from the formulas of fishtest's server/fishtest
 (LLRcalc.py: results_to_pdf, MLE_expected, MLE_t_value, LLR_logistic, LLR_normalized;
 stat_util.py: get_elo; templates: the nElo line with t_conf), in plain Python with scipy's
 brentq root finder and normal quantile, so that it shares no code with the Rust module. Its
-output is what tests/stats.rs checks against. Not part of CI.
+output is what crates/tools/tests/stats.rs checks against. Not part of CI.
 
 Usage (pip install scipy):
     python3 tests/tools/stats_reference.py

@@ -8,7 +8,8 @@
 use crate::types::{Bitboard, Color, PieceType, Square};
 use once_cell::sync::Lazy;
 
-/// A geometric movement rule.
+/// A geometric movement rule. Each piece type names the two it moves by (its row in
+/// `types::piece`'s table: `PieceType::capture_pattern` and `quiet_pattern`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Pattern {
     /// One step diagonally forward (a pawn's capture).
@@ -43,58 +44,6 @@ impl Pattern {
         Pattern::Silver,
     ];
 }
-
-impl PieceType {
-    /// The pattern by which this piece captures, and so attacks and gives check.
-    #[inline]
-    pub const fn capture_pattern(self) -> Pattern {
-        CAPTURE_PATTERN[self.index()]
-    }
-
-    /// The pattern by which this piece moves to an empty square.
-    #[inline]
-    pub const fn quiet_pattern(self) -> Pattern {
-        QUIET_PATTERN[self.index()]
-    }
-}
-
-/// `capture_pattern` by `PieceType::index()`: a table, as it is read on every piece moved.
-const CAPTURE_PATTERN: [Pattern; PieceType::COUNT] = [
-    Pattern::PawnCapture, // Pawn
-    Pattern::Knight,      // Knight
-    Pattern::Bishop,      // Bishop
-    Pattern::Rook,        // Rook
-    Pattern::Queen,       // Queen
-    Pattern::King,        // King
-    Pattern::Soldier,     // Soldier
-    Pattern::Knight,      // Eagle
-    Pattern::Bishop,      // Cardinal
-    Pattern::Rook,        // Tower
-    Pattern::King,        // Duke
-    Pattern::KnightKing,  // Kheshig
-    Pattern::Rook,        // Lancer
-    Pattern::Bishop,      // Archer
-    Pattern::Silver,      // Yurt
-];
-
-/// `quiet_pattern` by `PieceType::index()`.
-const QUIET_PATTERN: [Pattern; PieceType::COUNT] = [
-    Pattern::PawnPush,   // Pawn
-    Pattern::Knight,     // Knight
-    Pattern::Bishop,     // Bishop
-    Pattern::Rook,       // Rook
-    Pattern::Queen,      // Queen
-    Pattern::King,       // King
-    Pattern::Soldier,    // Soldier
-    Pattern::Queen,      // Eagle
-    Pattern::Queen,      // Cardinal
-    Pattern::Queen,      // Tower
-    Pattern::Queen,      // Duke
-    Pattern::KnightKing, // Kheshig
-    Pattern::Knight,     // Lancer
-    Pattern::Knight,     // Archer
-    Pattern::Silver,     // Yurt
-];
 
 /// The squares reached from `sq` by `pattern` for a piece of colour `color`, given the board's
 /// occupancy `occ` (sliders stop at, and include, the first occupied square).

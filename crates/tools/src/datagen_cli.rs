@@ -79,7 +79,7 @@ is written with its score (centipawns for White), and the game's result; a game 
 rules, by adjudication (a score of 15 pawns or more for one side 8 plies running, or within
 0.08 pawns 16 plies running after ply 80), or as a draw after 400 plies.
 
-The file is binary (see tuning/README.md, \"The data format\"), about 4 bytes a move. Runs
+The file is binary (see crates/tools/src/data/FORMAT.md), about 4 bytes a move. Runs
 resume: the same command again plays only the games the file lacks (a game cut off by a crash
 is dropped and played again; game N is the same whatever the threads or interruptions). Raise
 --games to add to a run. `kaiser data info` shows what a file or directory holds.

@@ -328,8 +328,7 @@ pub fn frozen_weights(names: &[String]) -> Result<Vec<bool>> {
             let known: Vec<&str> = SECTIONS.iter().map(|s| s.name).collect();
             bail!("no section '{name}' (the sections: {})", known.join(", "));
         };
-        let len = section.rows * section.row_len;
-        frozen[section.start..section.start + len].fill(true);
+        frozen[section.start..section.start + section.weight_count()].fill(true);
     }
     Ok(frozen)
 }

@@ -1,53 +1,56 @@
 //! Where each tuned weight sits: the evaluation's weights are one flat table per variant
-//! (`Weights`, written by `kaiser tune` into `weights/`), and this module names its sections,
-//! so that the evaluation, its trace for the tuner and the tuner's writer agree on every index.
+//! (`Weights`), and this module names its sections, so that the evaluation, its trace for the
+//! tuner and the tuner's writer agree on every index. The table has a row for every piece type
+//! and every piece-square table; a variant's weights file (`weights/`, written by `kaiser tune`)
+//! holds only the rows of the pieces its game has (`game_weight_count`), and `expand` puts them
+//! in their places, the other rows zero.
 
-use super::params::S;
+use super::params::{s, PIECES, S};
+use crate::Variant;
 use kaiser_rules::types::PieceType;
 
-/// The piece-square tables, shared by pieces that move alike (`params::PIECES` says which
-/// piece uses which).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Table {
-    Pawn,
-    Knight,
-    Bishop,
-    Rook,
-    Queen,
-    King,
-    Soldier,
-    Kheshig,
-    /// Orda's knight-moving pieces, the Lancer and the Horse Archer.
-    Horse,
-    Yurt,
+/// Whether `pt` owns a piece-square table: whether the table it uses (`params::PieceParams`'s
+/// `table`) is its own.
+const fn owns_table(pt: usize) -> bool {
+    PIECES[pt].table.index() == pt
 }
 
-impl Table {
-    /// Every table, in weight-table order.
-    pub const ALL: [Table; 10] = [
-        Table::Pawn,
-        Table::Knight,
-        Table::Bishop,
-        Table::Rook,
-        Table::Queen,
-        Table::King,
-        Table::Soldier,
-        Table::Kheshig,
-        Table::Horse,
-        Table::Yurt,
-    ];
-}
-
+// A piece borrows the table of a piece that uses its own.
 const _: () = {
-    let mut i = 0;
-    while i < Table::ALL.len() {
-        assert!(Table::ALL[i] as usize == i);
-        i += 1;
+    let mut pt = 0;
+    while pt < PieceType::COUNT {
+        assert!(owns_table(PIECES[pt].table.index()));
+        pt += 1;
     }
 };
 
+/// The number of piece types before index `end` that own a piece-square table: the tables are
+/// in the order of their owners' `PieceType::index()`.
+const fn tables_owned_before(end: usize) -> usize {
+    let mut count = 0;
+    let mut pt = 0;
+    while pt < end {
+        if owns_table(pt) {
+            count += 1;
+        }
+        pt += 1;
+    }
+    count
+}
+
+/// Each piece type's piece-square table, by `PieceType::index()`.
+const TABLE_OF: [usize; PieceType::COUNT] = {
+    let mut tables = [0; PieceType::COUNT];
+    let mut pt = 0;
+    while pt < PieceType::COUNT {
+        tables[pt] = tables_owned_before(PIECES[pt].table.index());
+        pt += 1;
+    }
+    tables
+};
+
 /// The number of piece-square tables.
-pub const PST_COUNT: usize = Table::ALL.len();
+pub const PST_COUNT: usize = tables_owned_before(PieceType::COUNT);
 /// Squares in a half table: eight ranks of four files (a-d, mirrored onto e-h).
 pub const PST_SQUARES: usize = 32;
 /// The campmate distance bonuses, by ranks still to go (index 0 unused).
@@ -96,35 +99,145 @@ pub const WEIGHT_COUNT: usize = FACEOFF_DENIED + 1;
 /// One variant's weights, indexed by the constants above.
 pub type Weights = [S; WEIGHT_COUNT];
 
-/// The index of the piece-square bonus of table `table` on `rank` (0 = the owner's first rank)
-/// and `file` (0..8, mirrored onto a-d).
-pub const fn piece_square_index(table: Table, rank: usize, file: usize) -> usize {
+/// The index of the piece-square bonus of a `pt` piece (in its table) on `rank` (0 = the
+/// owner's first rank) and `file` (0..8, mirrored onto a-d).
+pub const fn piece_square_index(pt: PieceType, rank: usize, file: usize) -> usize {
     let half_file = if file < 4 { file } else { 7 - file };
-    PIECE_SQUARE + table as usize * PST_SQUARES + rank * 4 + half_file
+    PIECE_SQUARE + TABLE_OF[pt.index()] * PST_SQUARES + rank * 4 + half_file
+}
+
+/// What a section's rows stand for.
+#[derive(Clone, Copy)]
+pub enum Rows {
+    /// One row a piece type, by `PieceType::index()`; a game has the rows of its pieces.
+    PerPiece,
+    /// Eight rows a piece-square table, its ranks; a game has the tables its pieces use.
+    PerTable,
+    /// This many rows, each named by the function; every game has them all.
+    Fixed(usize, fn(usize) -> String),
 }
 
 /// A section of the table, for the tuner: its short name (for `kaiser tune --freeze`), its
-/// title, where it starts, how many rows it has and how many weights each row holds.
+/// title, where it starts, what its rows stand for and how many weights each row holds.
 pub struct Section {
     pub name: &'static str,
     pub title: &'static str,
     pub start: usize,
-    pub rows: usize,
+    pub rows: Rows,
     pub row_len: usize,
-    /// The comment of row `i`.
-    pub row_label: fn(usize) -> String,
 }
 
-fn piece_name(index: usize) -> String {
-    format!("{:?}", PieceType::ALL[index])
+impl Section {
+    /// The number of rows in the table.
+    pub const fn row_count(&self) -> usize {
+        match self.rows {
+            Rows::PerPiece => PieceType::COUNT,
+            Rows::PerTable => PST_COUNT * 8,
+            Rows::Fixed(count, _) => count,
+        }
+    }
+
+    /// The number of weights in the table.
+    pub const fn weight_count(&self) -> usize {
+        self.row_count() * self.row_len
+    }
+
+    /// Whether `variant`'s game has row `row`: the row is not of a piece, or of a table, the
+    /// game has no use for.
+    pub const fn in_game(&self, variant: Variant, row: usize) -> bool {
+        match self.rows {
+            Rows::PerPiece => has_piece(variant, row),
+            Rows::PerTable => uses_table(variant, row / 8),
+            Rows::Fixed(..) => true,
+        }
+    }
+
+    /// The comment of row `row` in `variant`'s weights file.
+    pub fn row_label(&self, variant: Variant, row: usize) -> String {
+        match self.rows {
+            Rows::PerPiece => format!("{:?}", PieceType::ALL[row]),
+            Rows::PerTable => {
+                let users: Vec<String> = variant
+                    .piece_types()
+                    .iter()
+                    .filter(|pt| TABLE_OF[pt.index()] == row / 8)
+                    .map(|pt| format!("{pt:?}"))
+                    .collect();
+                format!("{} table, rank {}, files a-d", users.join("/"), row % 8 + 1)
+            }
+            Rows::Fixed(_, label) => label(row),
+        }
+    }
 }
 
-fn table_rank(row: usize) -> String {
-    format!(
-        "{:?} table, rank {}, files a-d",
-        Table::ALL[row / 8],
-        row % 8 + 1
-    )
+/// Whether `variant`'s game has the piece type of index `pt`.
+const fn has_piece(variant: Variant, pt: usize) -> bool {
+    let pieces = variant.piece_types();
+    let mut i = 0;
+    while i < pieces.len() {
+        if pieces[i].index() == pt {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Whether a piece of `variant`'s game uses piece-square table `table`.
+const fn uses_table(variant: Variant, table: usize) -> bool {
+    let pieces = variant.piece_types();
+    let mut i = 0;
+    while i < pieces.len() {
+        if TABLE_OF[pieces[i].index()] == table {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The number of weights `variant`'s weights file holds: its game's rows of every section.
+pub const fn game_weight_count(variant: Variant) -> usize {
+    let mut count = 0;
+    let mut section = 0;
+    while section < SECTIONS.len() {
+        let mut row = 0;
+        while row < SECTIONS[section].row_count() {
+            if SECTIONS[section].in_game(variant, row) {
+                count += SECTIONS[section].row_len;
+            }
+            row += 1;
+        }
+        section += 1;
+    }
+    count
+}
+
+/// `variant`'s table from its weights file: `game` holds its game's rows of every section, in
+/// table order (as `kaiser tune` writes them); the rows of pieces and tables the game has no
+/// use for are zero.
+pub const fn expand(variant: Variant, game: &[S]) -> Weights {
+    assert!(game.len() == game_weight_count(variant));
+    let mut weights = [s(0, 0); WEIGHT_COUNT];
+    let mut next = 0;
+    let mut section = 0;
+    while section < SECTIONS.len() {
+        let (start, row_len) = (SECTIONS[section].start, SECTIONS[section].row_len);
+        let mut row = 0;
+        while row < SECTIONS[section].row_count() {
+            if SECTIONS[section].in_game(variant, row) {
+                let mut i = 0;
+                while i < row_len {
+                    weights[start + row * row_len + i] = game[next];
+                    next += 1;
+                    i += 1;
+                }
+            }
+            row += 1;
+        }
+        section += 1;
+    }
+    weights
 }
 
 /// Every section, in table order.
@@ -133,89 +246,82 @@ pub const SECTIONS: [Section; 11] = [
         name: "material",
         title: "Material, by piece type",
         start: MATERIAL,
-        rows: PieceType::COUNT,
+        rows: Rows::PerPiece,
         row_len: 1,
-        row_label: piece_name,
     },
     Section {
         name: "pst",
         title: "Piece-square tables (see `params::PIECES`), from the owner's side",
         start: PIECE_SQUARE,
-        rows: PST_COUNT * 8,
+        rows: Rows::PerTable,
         row_len: 4,
-        row_label: table_rank,
     },
     Section {
         name: "camp-distance",
         title: "Campmate: by ranks still to go, when the next step forward is free",
         start: CAMP_DISTANCE,
-        rows: CAMP_DISTANCES,
+        rows: Rows::Fixed(CAMP_DISTANCES, |distance| format!("{distance} to go")),
         row_len: 1,
-        row_label: |distance| format!("{distance} to go"),
     },
     Section {
         name: "camp-road",
         title: "Campmate: per free rank ahead, and for a road free all the way",
         start: CAMP_FREE_RANK,
-        rows: 2,
+        rows: Rows::Fixed(2, |row| ["free rank", "open road"][row].to_string()),
         row_len: 1,
-        row_label: |row| ["free rank", "open road"][row].to_string(),
     },
     Section {
         name: "mobility-capture",
         title: "Mobility: per square of the capture pattern",
         start: MOBILITY_CAPTURE,
-        rows: PieceType::COUNT,
+        rows: Rows::PerPiece,
         row_len: 1,
-        row_label: piece_name,
     },
     Section {
         name: "mobility-quiet",
         title: "Mobility: per empty square of a different quiet pattern",
         start: MOBILITY_QUIET,
-        rows: PieceType::COUNT,
+        rows: Rows::PerPiece,
         row_len: 1,
-        row_label: piece_name,
     },
     Section {
         name: "king-attack",
         title: "King attack: per square of the enemy king's zone reached",
         start: KING_ATTACK,
-        rows: PieceType::COUNT,
+        rows: Rows::PerPiece,
         row_len: 1,
-        row_label: piece_name,
     },
     Section {
         name: "threats",
         title: "Threats: a piece attacked by a pawn or Soldier, a piece hanging",
         start: THREAT_BY_PAWN,
-        rows: 2,
+        rows: Rows::Fixed(2, |row| ["by a pawn", "hanging"][row].to_string()),
         row_len: 1,
-        row_label: |row| ["by a pawn", "hanging"][row].to_string(),
     },
     Section {
         name: "passed",
         title: "Pawns: a passed pawn, by rank",
         start: PASSED_PAWN,
-        rows: 8,
+        rows: Rows::Fixed(8, |rank| format!("rank {}", rank + 1)),
         row_len: 1,
-        row_label: |rank| format!("rank {}", rank + 1),
     },
     Section {
         name: "pawns",
         title: "Pawns: isolated, doubled; Soldiers side by side",
         start: ISOLATED_PAWN,
-        rows: 3,
+        rows: Rows::Fixed(3, |row| {
+            ["isolated", "doubled", "Soldier pair"][row].to_string()
+        }),
         row_len: 1,
-        row_label: |row| ["isolated", "doubled", "Soldier pair"][row].to_string(),
     },
     Section {
         name: "kings",
         title: "Kings: the shield; faceoff ties and denied squares",
         start: KING_SHIELD,
-        rows: 3,
+        rows: Rows::Fixed(3, |row| {
+            ["shield", "faceoff tie", "faceoff denied"][row].to_string()
+        }),
         row_len: 1,
-        row_label: |row| ["shield", "faceoff tie", "faceoff denied"][row].to_string(),
     },
 ];
 
@@ -228,7 +334,7 @@ mod tests {
         let mut next = 0;
         for section in &SECTIONS {
             assert_eq!(section.start, next, "{}", section.title);
-            next += section.rows * section.row_len;
+            next += section.weight_count();
         }
         assert_eq!(next, WEIGHT_COUNT);
     }

@@ -2,11 +2,11 @@
 //! made of. The tuned weights themselves are in `weights/` (one table per variant, laid out as
 //! `layout` says); what stays here is what the tuner does not touch: the game phase, the tempo,
 //! and for each piece type (one row of `PIECES`) the exchange value the search uses, the
-//! piece-square table it uses and its typical mobility counts.
+//! piece-square table it uses (from which `layout` counts the tables) and its typical mobility
+//! counts.
 //!
 //! Values are in Fairy-Stockfish's internal units (a pawn is worth 213 in the endgame).
 
-use super::layout::Table;
 use kaiser_rules::types::PieceType;
 
 /// A packed (middlegame, endgame) pair, Stockfish style but with 32-bit halves: `eg << 32 + mg`.
@@ -90,8 +90,8 @@ pub struct PieceParams {
     /// (middlegame) the material that sets the game phase. The evaluation's own material values
     /// are tuned weights, starting from these.
     pub value: S,
-    /// The piece-square table it uses.
-    pub table: Table,
+    /// The piece whose piece-square table it uses: itself, or a piece that uses its own.
+    pub table: PieceType,
     /// Mobility: the typical number of squares of its capture pattern and of its quiet pattern. A
     /// piece reaching more earns its weights, one reaching fewer loses them, so mobility leaves
     /// the material values as they are on average. `None`: its mobility is not counted.
@@ -100,30 +100,30 @@ pub struct PieceParams {
 
 /// Every piece type's parameters, one row per piece, by `PieceType::index()`. The Empire's pieces
 /// borrow the table of the orthodox piece whose capture pattern they share (the Duke, a
-/// queen-moving piece, the queen's); Orda's knight-moving Lancer and Horse Archer share one.
+/// queen-moving piece, the queen's); Orda's knight-moving Horse Archer borrows the Lancer's.
 #[rustfmt::skip]
 pub const PIECES: [PieceParams; PieceType::COUNT] = {
     use PieceType::*;
-    const fn row(kind: PieceType, value: S, table: Table, mobility: Option<(i32, i32)>) -> PieceParams {
+    const fn row(kind: PieceType, value: S, table: PieceType, mobility: Option<(i32, i32)>) -> PieceParams {
         PieceParams { kind, value, table, mobility }
     }
     [
-        //  kind      value          table           mobility
-        row(Pawn,     s(120, 213),   Table::Pawn,    None),
-        row(Knight,   s(781, 854),   Table::Knight,  Some((4, 0))),
-        row(Bishop,   s(825, 915),   Table::Bishop,  Some((6, 0))),
-        row(Rook,     s(1276, 1380), Table::Rook,    Some((6, 0))),
-        row(Queen,    s(2538, 2682), Table::Queen,   Some((12, 0))),
-        row(King,     s(0, 0),       Table::King,    None),
-        row(Soldier,  s(200, 270),   Table::Soldier, None),
-        row(Eagle,    s(1000, 1075), Table::Knight,  Some((4, 12))),
-        row(Cardinal, s(1225, 1420), Table::Bishop,  Some((6, 12))),
-        row(Tower,    s(1375, 1480), Table::Rook,    Some((6, 12))),
-        row(Duke,     s(1050, 1150), Table::Queen,   Some((5, 12))),
-        row(Kheshig,  s(1800, 1900), Table::Kheshig, Some((8, 0))),
-        row(Lancer,   s(1050, 1250), Table::Horse,   Some((6, 4))),
-        row(Archer,   s(1100, 1200), Table::Horse,   Some((6, 4))),
-        row(Yurt,     s(630, 630),   Table::Yurt,    Some((3, 0))),
+        //  kind      value          table    mobility
+        row(Pawn,     s(120, 213),   Pawn,    None),
+        row(Knight,   s(781, 854),   Knight,  Some((4, 0))),
+        row(Bishop,   s(825, 915),   Bishop,  Some((6, 0))),
+        row(Rook,     s(1276, 1380), Rook,    Some((6, 0))),
+        row(Queen,    s(2538, 2682), Queen,   Some((12, 0))),
+        row(King,     s(0, 0),       King,    None),
+        row(Soldier,  s(200, 270),   Soldier, None),
+        row(Eagle,    s(1000, 1075), Knight,  Some((4, 12))),
+        row(Cardinal, s(1225, 1420), Bishop,  Some((6, 12))),
+        row(Tower,    s(1375, 1480), Rook,    Some((6, 12))),
+        row(Duke,     s(1050, 1150), Queen,   Some((5, 12))),
+        row(Kheshig,  s(1800, 1900), Kheshig, Some((8, 0))),
+        row(Lancer,   s(1050, 1250), Lancer,  Some((6, 4))),
+        row(Archer,   s(1100, 1200), Lancer,  Some((6, 4))),
+        row(Yurt,     s(630, 630),   Yurt,    Some((3, 0))),
     ]
 };
 

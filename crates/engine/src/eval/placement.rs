@@ -53,7 +53,7 @@ const fn piece_weights(kind: usize, color: Color, sq: usize) -> [usize; 2] {
     let rank = color.relative_rank((sq / 8) as u8) as usize;
     [
         MATERIAL + kind,
-        piece_square_index(PIECES[kind].table, rank, sq % 8),
+        piece_square_index(PieceType::ALL[kind], rank, sq % 8),
     ]
 }
 

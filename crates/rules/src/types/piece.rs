@@ -1,5 +1,7 @@
-//! Colours, piece types and coloured pieces, with the letters Fairy-Stockfish uses for them.
+//! Colours, piece types and coloured pieces. The piece types are declared once, in one table
+//! (`piece_kinds!`), each with the letter Fairy-Stockfish uses for it and its two patterns.
 
+use crate::attacks::Pattern;
 use std::ops::Not;
 
 /// The two sides. White moves first; in Empire Chess White is the Empire.
@@ -47,59 +49,60 @@ impl Not for Color {
     }
 }
 
-/// Every kind of piece Kaiser knows. Each kind has a quiet-move pattern and a capture pattern
-/// (see `attacks::Pattern`); for orthodox pieces the two are the same.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum PieceType {
-    Pawn = 0,
-    Knight,
-    Bishop,
-    Rook,
-    Queen,
-    King,
+/// Declares `PieceType` from one table, a line a kind: its name, its letter (Fairy-Stockfish's,
+/// lower case), the pattern it captures by and the pattern it moves to an empty square by. It is
+/// the one place a kind is declared: `ALL`, `COUNT`, `letter`, `capture_pattern` and
+/// `quiet_pattern` are read from it.
+macro_rules! piece_kinds {
+    ($($(#[$doc:meta])* $kind:ident $letter:literal $capture:ident $quiet:ident,)*) => {
+        /// Every kind of piece Kaiser knows. Each kind has a quiet-move pattern and a capture
+        /// pattern (see `attacks::Pattern`); for orthodox pieces the two are the same.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+        pub enum PieceType {
+            $($(#[$doc])* $kind,)*
+        }
+
+        impl PieceType {
+            pub const COUNT: usize = [$(PieceType::$kind),*].len();
+            pub const ALL: [PieceType; PieceType::COUNT] = [$(PieceType::$kind),*];
+            const LETTERS: [char; PieceType::COUNT] = [$($letter),*];
+            const CAPTURE_PATTERNS: [Pattern; PieceType::COUNT] = [$(Pattern::$capture),*];
+            const QUIET_PATTERNS: [Pattern; PieceType::COUNT] = [$(Pattern::$quiet),*];
+        }
+    };
+}
+
+piece_kinds! {
+    // kind  letter  capture pattern  quiet pattern
+    Pawn     'p'     PawnCapture      PawnPush,
+    Knight   'n'     Knight           Knight,
+    Bishop   'b'     Bishop           Bishop,
+    Rook     'r'     Rook             Rook,
+    Queen    'q'     Queen            Queen,
+    King     'k'     King             King,
     /// Empire: steps forward or sideways, moving and capturing alike.
-    Soldier,
+    Soldier  's'     Soldier          Soldier,
     /// Empire: moves like a queen, captures like a knight.
-    Eagle,
+    Eagle    'e'     Knight           Queen,
     /// Empire: moves like a queen, captures like a bishop.
-    Cardinal,
+    Cardinal 'c'     Bishop           Queen,
     /// Empire (Siege Tower): moves like a queen, captures like a rook.
-    Tower,
+    Tower    't'     Rook             Queen,
     /// Empire: moves like a queen, captures like a king (not royal).
-    Duke,
+    Duke     'd'     King             Queen,
     /// Orda (and a promotion in Orda): a knight and a king in one, moving and capturing alike.
     /// Its index must stay at most 13, the largest a promotion move can encode.
-    Kheshig,
+    Kheshig  'h'     KnightKing       KnightKing,
     /// Orda: moves like a knight, captures like a rook.
-    Lancer,
+    Lancer   'l'     Rook             Knight,
     /// Orda (Horse Archer): moves like a knight, captures like a bishop.
-    Archer,
+    Archer   'a'     Bishop           Knight,
     /// Orda: a shogi silver general, one step diagonally or straight forward, moving and
     /// capturing alike.
-    Yurt,
+    Yurt     'y'     Silver           Silver,
 }
 
 impl PieceType {
-    pub const COUNT: usize = 15;
-
-    pub const ALL: [PieceType; PieceType::COUNT] = [
-        PieceType::Pawn,
-        PieceType::Knight,
-        PieceType::Bishop,
-        PieceType::Rook,
-        PieceType::Queen,
-        PieceType::King,
-        PieceType::Soldier,
-        PieceType::Eagle,
-        PieceType::Cardinal,
-        PieceType::Tower,
-        PieceType::Duke,
-        PieceType::Kheshig,
-        PieceType::Lancer,
-        PieceType::Archer,
-        PieceType::Yurt,
-    ];
-
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -116,23 +119,19 @@ impl PieceType {
 
     /// The lower-case letter of the piece in FEN and move notation.
     pub const fn letter(self) -> char {
-        match self {
-            PieceType::Pawn => 'p',
-            PieceType::Knight => 'n',
-            PieceType::Bishop => 'b',
-            PieceType::Rook => 'r',
-            PieceType::Queen => 'q',
-            PieceType::King => 'k',
-            PieceType::Soldier => 's',
-            PieceType::Eagle => 'e',
-            PieceType::Cardinal => 'c',
-            PieceType::Tower => 't',
-            PieceType::Duke => 'd',
-            PieceType::Kheshig => 'h',
-            PieceType::Lancer => 'l',
-            PieceType::Archer => 'a',
-            PieceType::Yurt => 'y',
-        }
+        PieceType::LETTERS[self.index()]
+    }
+
+    /// The pattern by which this piece captures, and so attacks and gives check.
+    #[inline]
+    pub const fn capture_pattern(self) -> Pattern {
+        PieceType::CAPTURE_PATTERNS[self.index()]
+    }
+
+    /// The pattern by which this piece moves to an empty square.
+    #[inline]
+    pub const fn quiet_pattern(self) -> Pattern {
+        PieceType::QUIET_PATTERNS[self.index()]
     }
 
     /// The piece type written with `letter` (either case).

@@ -4,7 +4,7 @@
 //!
 //! A file is a header (`Header`), then game records one after another (`GameRecord`), each
 //! closed by a CRC-32 of its bytes. Numbers are little-endian. The byte layout is documented in
-//! `tuning/README.md` ("The data format").
+//! `FORMAT.md`, next to this file.
 
 use kaiser_engine::Variant;
 use kaiser_rules::position::EndReason;

@@ -1,19 +1,19 @@
-//! The UCI engine client: one engine process, started from its command line, spoken to through
-//! its standard input and read through a thread that timestamps every line of its output, and
-//! told each game's variant (`UCI_Variant`) when it changes.
+//! The UCI engine client: one engine process (`process::Process`: started from its command line,
+//! its output lines timestamped as they are read), spoken to in UCI and told each game's variant
+//! (`UCI_Variant`) when it changes.
 //!
 //! Every wait has a deadline, so a stalled engine never hangs the match; a closed output means
 //! the engine crashed. Dropping an `Engine` kills its process. What the engine says in `info
 //! string` lines between games (its answers to the options) goes to standard error.
 
 use super::info::{bestmove, SearchInfo};
+use super::process::{Line, Process};
 use super::time_control::TimeControl;
 use anyhow::{bail, Context, Result};
 use kaiser_engine::Variant;
-use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::Command;
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 /// How to start one engine and how it plays.
@@ -64,12 +64,6 @@ pub struct Reply {
     pub elapsed: Duration,
 }
 
-/// A line of engine output and when it was read.
-struct Line {
-    text: String,
-    at: Instant,
-}
-
 /// How an engine is told which game it plays.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum VariantSetting {
@@ -85,9 +79,7 @@ enum VariantSetting {
 /// A running engine process.
 pub struct Engine {
     config: EngineConfig,
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<Line>,
+    process: Process,
     variant_setting: VariantSetting,
     /// The variant of the engine's current (or last) game.
     variant: Variant,
@@ -103,38 +95,16 @@ impl Engine {
     pub fn start(config: &EngineConfig, variant: Variant, timeout: Duration) -> Result<Engine> {
         let name = &config.name;
         let mut command = Command::new(&config.command);
-        command
-            .args(&config.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+        command.args(&config.args);
         if let Some(dir) = &config.dir {
             command.current_dir(dir);
         }
-        let mut child = command.spawn().with_context(|| {
+        let process = Process::spawn(command).with_context(|| {
             format!("cannot start engine {name} ({})", config.command.display())
         })?;
-        let stdin = child.stdin.take().context("no standard input")?;
-        let stdout = child.stdout.take().context("no standard output")?;
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for text in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx
-                    .send(Line {
-                        text,
-                        at: Instant::now(),
-                    })
-                    .is_err()
-                {
-                    break;
-                }
-            }
-        });
         let mut engine = Engine {
             config: config.clone(),
-            child,
-            stdin,
-            lines,
+            process,
             variant_setting: VariantSetting::Undeclared,
             variant,
         };
@@ -211,14 +181,12 @@ impl Engine {
 
     /// Sends one line.
     pub fn send(&mut self, line: &str) -> Result<(), Fault> {
-        let written = writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush());
-        written.map_err(|_| self.crash())
+        self.process.send(line).map_err(|_| self.crash())
     }
 
     /// The next line of output, waiting until `deadline` at most.
     fn next_line(&self, deadline: Instant) -> Result<Line, RecvTimeoutError> {
-        self.lines
-            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        self.process.next_line(deadline)
     }
 
     /// Starts a game of `variant` (one the engine plays, see `check_plays`): `setoption name
@@ -293,33 +261,17 @@ impl Engine {
 
     /// The crash fault, with the exit status if the process has ended by now.
     fn crash(&mut self) -> Fault {
-        let deadline = Instant::now() + Duration::from_millis(200);
-        loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => return Fault::Crash(status.to_string()),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(5))
-                }
-                _ => return Fault::Crash("output closed".to_string()),
-            }
+        match self.process.exit_within(Duration::from_millis(200)) {
+            Some(status) => Fault::Crash(status.to_string()),
+            None => Fault::Crash("output closed".to_string()),
         }
     }
 
     /// Sends `quit` and gives the engine a moment to exit; it is killed if it has not.
     pub fn quit(mut self) {
         if self.send("quit").is_ok() {
-            let deadline = Instant::now() + QUIT_GRACE;
-            while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < deadline {
-                std::thread::sleep(Duration::from_millis(5));
-            }
+            self.process.exit_within(QUIT_GRACE);
         }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

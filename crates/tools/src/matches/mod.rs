@@ -1,7 +1,8 @@
 //! `kaiser match`: engine-vs-engine matches with Kaiser as the arbiter, for the variants no
 //! other match runner plays.
 //!
-//! - `engine`: the UCI client (process, handshake, options, `go`, timeouts, crashes);
+//! - `process`: an engine process, its output read line by line with deadlines;
+//! - `engine`: the UCI client (handshake, options, `go`, timeouts, crashes);
 //! - `info`: scores and depths from `info` lines, the move from `bestmove`;
 //! - `time_control`: time controls and the runner's clocks;
 //! - `adjudication`: resign, draw and move-limit adjudication;
@@ -20,6 +21,7 @@ pub mod game;
 pub mod info;
 pub mod openings;
 pub mod pgn_out;
+pub mod process;
 pub mod progress;
 pub mod runner;
 pub mod tally;

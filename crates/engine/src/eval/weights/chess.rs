@@ -1,14 +1,17 @@
 //! The evaluation weights for chess, in the layout `kaiser tune` writes (`eval::layout` says
-//! which weight is which), but never tuned: these are the hand-set weights every variant
-//! started from (Fairy-Stockfish's piece values, Stockfish-style piece-square tables, hand-set
-//! mobility and campmate weights), and the terms added since (king attack, threats, pawns,
-//! king shield, faceoff) are zero.
+//! which weight is which; the rows of chess's pieces and piece-square tables only), but never
+//! tuned: these are the hand-set weights every variant started from (Fairy-Stockfish's piece
+//! values, Stockfish-style piece-square tables, hand-set mobility and campmate weights), and the
+//! terms added since (king attack, threats, pawns, king shield, faceoff) are zero.
 
-use crate::eval::layout::Weights;
-use crate::eval::params::s;
+use crate::eval::layout::{expand, game_weight_count, Weights};
+use crate::eval::params::{s, S};
+use crate::Variant;
+
+pub const WEIGHTS: Weights = expand(Variant::Chess, &GAME_WEIGHTS);
 
 #[rustfmt::skip]
-pub const WEIGHTS: Weights = [
+const GAME_WEIGHTS: [S; game_weight_count(Variant::Chess)] = [
     // Material, by piece type
     s(120, 213), // Pawn
     s(781, 854), // Knight
@@ -16,15 +19,6 @@ pub const WEIGHTS: Weights = [
     s(1276, 1380), // Rook
     s(2538, 2682), // Queen
     s(0, 0), // King
-    s(200, 270), // Soldier
-    s(1000, 1075), // Eagle
-    s(1225, 1420), // Cardinal
-    s(1375, 1480), // Tower
-    s(1050, 1150), // Duke
-    s(1800, 1900), // Kheshig
-    s(1050, 1250), // Lancer
-    s(1100, 1200), // Archer
-    s(630, 630), // Yurt
     // Piece-square tables (see `params::PIECES`), from the owner's side
     s(0, 0), s(0, 0), s(0, 0), s(0, 0), // Pawn table, rank 1, files a-d
     s(-6, -4), s(4, -4), s(8, 2), s(10, 4), // Pawn table, rank 2, files a-d
@@ -74,38 +68,6 @@ pub const WEIGHTS: Weights = [
     s(123, 92), s(145, 172), s(81, 184), s(31, 191), // King table, rank 6, files a-d
     s(88, 47), s(120, 121), s(65, 116), s(33, 131), // King table, rank 7, files a-d
     s(59, 11), s(89, 59), s(45, 73), s(-1, 78), // King table, rank 8, files a-d
-    s(-10, -10), s(-6, -8), s(-4, -6), s(-2, -4), // Soldier table, rank 1, files a-d
-    s(-6, -6), s(0, -4), s(2, -2), s(4, 0), // Soldier table, rank 2, files a-d
-    s(-4, -2), s(2, 0), s(6, 2), s(8, 4), // Soldier table, rank 3, files a-d
-    s(0, 2), s(6, 4), s(12, 6), s(16, 8), // Soldier table, rank 4, files a-d
-    s(4, 6), s(10, 8), s(16, 10), s(20, 12), // Soldier table, rank 5, files a-d
-    s(8, 10), s(14, 12), s(20, 14), s(24, 16), // Soldier table, rank 6, files a-d
-    s(10, 12), s(16, 14), s(22, 16), s(26, 18), // Soldier table, rank 7, files a-d
-    s(6, 10), s(10, 12), s(14, 14), s(16, 16), // Soldier table, rank 8, files a-d
-    s(-60, -50), s(-35, -30), s(-25, -20), s(-20, -12), // Kheshig table, rank 1, files a-d
-    s(-30, -30), s(-12, -15), s(0, -5), s(5, 0), // Kheshig table, rank 2, files a-d
-    s(-20, -18), s(0, -5), s(12, 5), s(18, 12), // Kheshig table, rank 3, files a-d
-    s(-12, -12), s(8, 2), s(22, 12), s(28, 20), // Kheshig table, rank 4, files a-d
-    s(-10, -12), s(10, 2), s(25, 12), s(30, 20), // Kheshig table, rank 5, files a-d
-    s(-12, -18), s(8, -5), s(20, 5), s(24, 10), // Kheshig table, rank 6, files a-d
-    s(-30, -30), s(-10, -15), s(0, -8), s(8, 0), // Kheshig table, rank 7, files a-d
-    s(-70, -55), s(-35, -35), s(-25, -25), s(-15, -15), // Kheshig table, rank 8, files a-d
-    s(-90, -50), s(-48, -34), s(-38, -25), s(-36, -12), // Horse table, rank 1, files a-d
-    s(-40, -34), s(-20, -27), s(-12, -9), s(-6, 4), // Horse table, rank 2, files a-d
-    s(-30, -20), s(-8, -13), s(4, -4), s(8, 14), // Horse table, rank 3, files a-d
-    s(-18, -18), s(6, -1), s(20, 7), s(25, 14), // Horse table, rank 4, files a-d
-    s(-17, -22), s(8, -8), s(22, 5), s(26, 20), // Horse table, rank 5, files a-d
-    s(-5, -25), s(12, -22), s(28, -8), s(26, 8), // Horse table, rank 6, files a-d
-    s(-34, -34), s(-14, -25), s(2, -25), s(18, 6), // Horse table, rank 7, files a-d
-    s(-100, -50), s(-42, -44), s(-28, -28), s(-14, -9), // Horse table, rank 8, files a-d
-    s(-20, -20), s(-10, -12), s(-6, -8), s(-4, -6), // Yurt table, rank 1, files a-d
-    s(-12, -12), s(0, -4), s(4, 0), s(6, 2), // Yurt table, rank 2, files a-d
-    s(-8, -6), s(4, 0), s(10, 4), s(12, 6), // Yurt table, rank 3, files a-d
-    s(-6, -2), s(6, 4), s(12, 8), s(16, 10), // Yurt table, rank 4, files a-d
-    s(-6, 0), s(6, 6), s(12, 10), s(14, 12), // Yurt table, rank 5, files a-d
-    s(-8, -2), s(4, 4), s(8, 8), s(10, 10), // Yurt table, rank 6, files a-d
-    s(-12, -8), s(-2, 0), s(2, 2), s(4, 4), // Yurt table, rank 7, files a-d
-    s(-20, -16), s(-10, -8), s(-8, -6), s(-6, -4), // Yurt table, rank 8, files a-d
     // Campmate: by ranks still to go, when the next step forward is free
     s(0, 0), // 0 to go
     s(120, 260), // 1 to go
@@ -125,15 +87,6 @@ pub const WEIGHTS: Weights = [
     s(4, 8), // Rook
     s(3, 5), // Queen
     s(0, 0), // King
-    s(0, 0), // Soldier
-    s(8, 8), // Eagle
-    s(7, 8), // Cardinal
-    s(4, 8), // Tower
-    s(6, 6), // Duke
-    s(5, 5), // Kheshig
-    s(4, 8), // Lancer
-    s(7, 8), // Archer
-    s(4, 4), // Yurt
     // Mobility: per empty square of a different quiet pattern
     s(0, 0), // Pawn
     s(0, 0), // Knight
@@ -141,15 +94,6 @@ pub const WEIGHTS: Weights = [
     s(0, 0), // Rook
     s(0, 0), // Queen
     s(0, 0), // King
-    s(0, 0), // Soldier
-    s(2, 3), // Eagle
-    s(2, 3), // Cardinal
-    s(2, 3), // Tower
-    s(2, 3), // Duke
-    s(0, 0), // Kheshig
-    s(4, 4), // Lancer
-    s(4, 4), // Archer
-    s(0, 0), // Yurt
     // King attack: per square of the enemy king's zone reached
     s(0, 0), // Pawn
     s(0, 0), // Knight
@@ -157,15 +101,6 @@ pub const WEIGHTS: Weights = [
     s(0, 0), // Rook
     s(0, 0), // Queen
     s(0, 0), // King
-    s(0, 0), // Soldier
-    s(0, 0), // Eagle
-    s(0, 0), // Cardinal
-    s(0, 0), // Tower
-    s(0, 0), // Duke
-    s(0, 0), // Kheshig
-    s(0, 0), // Lancer
-    s(0, 0), // Archer
-    s(0, 0), // Yurt
     // Threats: a piece attacked by a pawn or Soldier, a piece hanging
     s(0, 0), // by a pawn
     s(0, 0), // hanging

@@ -1,11 +1,15 @@
-//! The evaluation weights for empire, written by `kaiser tune` (see `tuning/README.md`);
-//! `eval::layout` says which weight is which.
+//! The evaluation weights for empire, written by `kaiser tune` (see `tuning/README.md`):
+//! the rows of empire's pieces and piece-square tables only; `eval::layout` says which
+//! weight is which.
 
-use crate::eval::layout::Weights;
-use crate::eval::params::s;
+use crate::eval::layout::{expand, game_weight_count, Weights};
+use crate::eval::params::{s, S};
+use crate::Variant;
+
+pub const WEIGHTS: Weights = expand(Variant::Empire, &GAME_WEIGHTS);
 
 #[rustfmt::skip]
-pub const WEIGHTS: Weights = [
+const GAME_WEIGHTS: [S; game_weight_count(Variant::Empire)] = [
     // Material, by piece type
     s(160, 230), // Pawn
     s(939, 834), // Knight
@@ -18,10 +22,6 @@ pub const WEIGHTS: Weights = [
     s(1163, 1375), // Cardinal
     s(1480, 1794), // Tower
     s(1120, 1359), // Duke
-    s(1800, 1900), // Kheshig
-    s(1050, 1250), // Lancer
-    s(1100, 1200), // Archer
-    s(630, 630), // Yurt
     // Piece-square tables (see `params::PIECES`), from the owner's side
     s(0, 0), s(0, 0), s(0, 0), s(0, 0), // Pawn table, rank 1, files a-d
     s(-79, -115), s(18, -24), s(25, 45), s(25, 58), // Pawn table, rank 2, files a-d
@@ -31,38 +31,38 @@ pub const WEIGHTS: Weights = [
     s(115, 158), s(11, 131), s(59, 92), s(29, 33), // Pawn table, rank 6, files a-d
     s(74, 219), s(64, 264), s(34, 186), s(40, 79), // Pawn table, rank 7, files a-d
     s(0, 0), s(0, 0), s(0, 0), s(0, 0), // Pawn table, rank 8, files a-d
-    s(-124, -149), s(-44, -99), s(17, -74), s(12, -20), // Knight table, rank 1, files a-d
-    s(-59, -54), s(-22, -70), s(18, -102), s(36, -115), // Knight table, rank 2, files a-d
-    s(-94, -125), s(-24, -67), s(-14, -5), s(22, -8), // Knight table, rank 3, files a-d
-    s(16, -32), s(2, 25), s(33, 95), s(29, 64), // Knight table, rank 4, files a-d
-    s(-1, 40), s(-57, 27), s(31, 120), s(34, 82), // Knight table, rank 5, files a-d
-    s(58, -73), s(-30, -68), s(-12, 24), s(28, 80), // Knight table, rank 6, files a-d
-    s(-10, -65), s(-73, -17), s(4, -2), s(-21, 50), // Knight table, rank 7, files a-d
-    s(-214, -91), s(-86, -34), s(-68, -43), s(-14, 1), // Knight table, rank 8, files a-d
-    s(23, -8), s(26, -139), s(16, -118), s(19, -119), // Bishop table, rank 1, files a-d
-    s(42, -73), s(60, -115), s(43, -80), s(56, -55), // Bishop table, rank 2, files a-d
-    s(37, -62), s(0, 28), s(41, 33), s(16, -3), // Bishop table, rank 3, files a-d
-    s(4, -10), s(19, 54), s(23, 25), s(32, 14), // Bishop table, rank 4, files a-d
-    s(2, -4), s(22, 37), s(-12, 43), s(105, 16), // Bishop table, rank 5, files a-d
-    s(44, -51), s(-97, 22), s(56, 74), s(74, 80), // Bishop table, rank 6, files a-d
-    s(-63, -41), s(-100, -21), s(-24, -16), s(-19, 33), // Bishop table, rank 7, files a-d
-    s(-68, -45), s(-25, -24), s(-26, -7), s(-76, 11), // Bishop table, rank 8, files a-d
-    s(-68, -112), s(-32, -24), s(-26, 23), s(27, -49), // Rook table, rank 1, files a-d
-    s(-75, -87), s(-29, -69), s(12, -26), s(17, -42), // Rook table, rank 2, files a-d
-    s(-80, -5), s(-17, -18), s(-14, -15), s(-7, -58), // Rook table, rank 3, files a-d
-    s(-89, -5), s(-1, 40), s(-97, 35), s(-11, -24), // Rook table, rank 4, files a-d
-    s(2, 34), s(-50, 67), s(52, 69), s(-19, 64), // Rook table, rank 5, files a-d
-    s(-20, 35), s(17, 99), s(21, 41), s(76, 58), // Rook table, rank 6, files a-d
-    s(-15, 56), s(50, 16), s(1, 90), s(56, 21), // Rook table, rank 7, files a-d
-    s(7, 38), s(37, 61), s(-14, 65), s(28, 19), // Rook table, rank 8, files a-d
-    s(-3, -118), s(-24, -85), s(-9, -90), s(34, -169), // Queen table, rank 1, files a-d
-    s(28, -137), s(-25, -88), s(11, -137), s(26, -91), // Queen table, rank 2, files a-d
-    s(-152, 7), s(-100, 27), s(-11, -47), s(-54, 10), // Queen table, rank 3, files a-d
-    s(14, 36), s(-10, 65), s(0, 29), s(-8, -12), // Queen table, rank 4, files a-d
-    s(16, 28), s(11, 37), s(18, 18), s(71, 61), // Queen table, rank 5, files a-d
-    s(5, 69), s(-16, 31), s(-12, 74), s(-19, 17), // Queen table, rank 6, files a-d
-    s(35, -4), s(-13, 56), s(15, 20), s(24, 80), // Queen table, rank 7, files a-d
-    s(1, -19), s(7, 24), s(29, 12), s(9, 13), // Queen table, rank 8, files a-d
+    s(-124, -149), s(-44, -99), s(17, -74), s(12, -20), // Knight/Eagle table, rank 1, files a-d
+    s(-59, -54), s(-22, -70), s(18, -102), s(36, -115), // Knight/Eagle table, rank 2, files a-d
+    s(-94, -125), s(-24, -67), s(-14, -5), s(22, -8), // Knight/Eagle table, rank 3, files a-d
+    s(16, -32), s(2, 25), s(33, 95), s(29, 64), // Knight/Eagle table, rank 4, files a-d
+    s(-1, 40), s(-57, 27), s(31, 120), s(34, 82), // Knight/Eagle table, rank 5, files a-d
+    s(58, -73), s(-30, -68), s(-12, 24), s(28, 80), // Knight/Eagle table, rank 6, files a-d
+    s(-10, -65), s(-73, -17), s(4, -2), s(-21, 50), // Knight/Eagle table, rank 7, files a-d
+    s(-214, -91), s(-86, -34), s(-68, -43), s(-14, 1), // Knight/Eagle table, rank 8, files a-d
+    s(23, -8), s(26, -139), s(16, -118), s(19, -119), // Bishop/Cardinal table, rank 1, files a-d
+    s(42, -73), s(60, -115), s(43, -80), s(56, -55), // Bishop/Cardinal table, rank 2, files a-d
+    s(37, -62), s(0, 28), s(41, 33), s(16, -3), // Bishop/Cardinal table, rank 3, files a-d
+    s(4, -10), s(19, 54), s(23, 25), s(32, 14), // Bishop/Cardinal table, rank 4, files a-d
+    s(2, -4), s(22, 37), s(-12, 43), s(105, 16), // Bishop/Cardinal table, rank 5, files a-d
+    s(44, -51), s(-97, 22), s(56, 74), s(74, 80), // Bishop/Cardinal table, rank 6, files a-d
+    s(-63, -41), s(-100, -21), s(-24, -16), s(-19, 33), // Bishop/Cardinal table, rank 7, files a-d
+    s(-68, -45), s(-25, -24), s(-26, -7), s(-76, 11), // Bishop/Cardinal table, rank 8, files a-d
+    s(-68, -112), s(-32, -24), s(-26, 23), s(27, -49), // Rook/Tower table, rank 1, files a-d
+    s(-75, -87), s(-29, -69), s(12, -26), s(17, -42), // Rook/Tower table, rank 2, files a-d
+    s(-80, -5), s(-17, -18), s(-14, -15), s(-7, -58), // Rook/Tower table, rank 3, files a-d
+    s(-89, -5), s(-1, 40), s(-97, 35), s(-11, -24), // Rook/Tower table, rank 4, files a-d
+    s(2, 34), s(-50, 67), s(52, 69), s(-19, 64), // Rook/Tower table, rank 5, files a-d
+    s(-20, 35), s(17, 99), s(21, 41), s(76, 58), // Rook/Tower table, rank 6, files a-d
+    s(-15, 56), s(50, 16), s(1, 90), s(56, 21), // Rook/Tower table, rank 7, files a-d
+    s(7, 38), s(37, 61), s(-14, 65), s(28, 19), // Rook/Tower table, rank 8, files a-d
+    s(-3, -118), s(-24, -85), s(-9, -90), s(34, -169), // Queen/Duke table, rank 1, files a-d
+    s(28, -137), s(-25, -88), s(11, -137), s(26, -91), // Queen/Duke table, rank 2, files a-d
+    s(-152, 7), s(-100, 27), s(-11, -47), s(-54, 10), // Queen/Duke table, rank 3, files a-d
+    s(14, 36), s(-10, 65), s(0, 29), s(-8, -12), // Queen/Duke table, rank 4, files a-d
+    s(16, 28), s(11, 37), s(18, 18), s(71, 61), // Queen/Duke table, rank 5, files a-d
+    s(5, 69), s(-16, 31), s(-12, 74), s(-19, 17), // Queen/Duke table, rank 6, files a-d
+    s(35, -4), s(-13, 56), s(15, 20), s(24, 80), // Queen/Duke table, rank 7, files a-d
+    s(1, -19), s(7, 24), s(29, 12), s(9, 13), // Queen/Duke table, rank 8, files a-d
     s(230, -81), s(352, 48), s(257, 18), s(261, -20), // King table, rank 1, files a-d
     s(319, 50), s(283, 48), s(241, 80), s(178, 104), // King table, rank 2, files a-d
     s(116, 31), s(262, 54), s(175, 109), s(67, 169), // King table, rank 3, files a-d
@@ -79,30 +79,6 @@ pub const WEIGHTS: Weights = [
     s(4, 33), s(17, 44), s(56, 23), s(58, 67), // Soldier table, rank 6, files a-d
     s(8, 24), s(15, 2), s(26, -36), s(31, 28), // Soldier table, rank 7, files a-d
     s(6, 15), s(10, 6), s(16, 2), s(16, 18), // Soldier table, rank 8, files a-d
-    s(-60, -50), s(-35, -30), s(-25, -20), s(-20, -12), // Kheshig table, rank 1, files a-d
-    s(-30, -30), s(-12, -15), s(0, -5), s(5, 0), // Kheshig table, rank 2, files a-d
-    s(-20, -18), s(0, -5), s(12, 5), s(18, 12), // Kheshig table, rank 3, files a-d
-    s(-12, -12), s(8, 2), s(22, 12), s(28, 20), // Kheshig table, rank 4, files a-d
-    s(-10, -12), s(10, 2), s(25, 12), s(30, 20), // Kheshig table, rank 5, files a-d
-    s(-12, -18), s(8, -5), s(20, 5), s(24, 10), // Kheshig table, rank 6, files a-d
-    s(-30, -30), s(-10, -15), s(0, -8), s(8, 0), // Kheshig table, rank 7, files a-d
-    s(-70, -55), s(-35, -35), s(-25, -25), s(-15, -15), // Kheshig table, rank 8, files a-d
-    s(-90, -50), s(-48, -34), s(-38, -25), s(-36, -12), // Horse table, rank 1, files a-d
-    s(-40, -34), s(-20, -27), s(-12, -9), s(-6, 4), // Horse table, rank 2, files a-d
-    s(-30, -20), s(-8, -13), s(4, -4), s(8, 14), // Horse table, rank 3, files a-d
-    s(-18, -18), s(6, -1), s(20, 7), s(25, 14), // Horse table, rank 4, files a-d
-    s(-17, -22), s(8, -8), s(22, 5), s(26, 20), // Horse table, rank 5, files a-d
-    s(-5, -25), s(12, -22), s(28, -8), s(26, 8), // Horse table, rank 6, files a-d
-    s(-34, -34), s(-14, -25), s(2, -25), s(18, 6), // Horse table, rank 7, files a-d
-    s(-100, -50), s(-42, -44), s(-28, -28), s(-14, -9), // Horse table, rank 8, files a-d
-    s(-20, -20), s(-10, -12), s(-6, -8), s(-4, -6), // Yurt table, rank 1, files a-d
-    s(-12, -12), s(0, -4), s(4, 0), s(6, 2), // Yurt table, rank 2, files a-d
-    s(-8, -6), s(4, 0), s(10, 4), s(12, 6), // Yurt table, rank 3, files a-d
-    s(-6, -2), s(6, 4), s(12, 8), s(16, 10), // Yurt table, rank 4, files a-d
-    s(-6, 0), s(6, 6), s(12, 10), s(14, 12), // Yurt table, rank 5, files a-d
-    s(-8, -2), s(4, 4), s(8, 8), s(10, 10), // Yurt table, rank 6, files a-d
-    s(-12, -8), s(-2, 0), s(2, 2), s(4, 4), // Yurt table, rank 7, files a-d
-    s(-20, -16), s(-10, -8), s(-8, -6), s(-6, -4), // Yurt table, rank 8, files a-d
     // Campmate: by ranks still to go, when the next step forward is free
     s(0, 0), // 0 to go
     s(119, 256), // 1 to go
@@ -127,10 +103,6 @@ pub const WEIGHTS: Weights = [
     s(-1, -3), // Cardinal
     s(8, -9), // Tower
     s(16, 21), // Duke
-    s(5, 5), // Kheshig
-    s(4, 8), // Lancer
-    s(7, 8), // Archer
-    s(4, 4), // Yurt
     // Mobility: per empty square of a different quiet pattern
     s(0, 0), // Pawn
     s(0, 0), // Knight
@@ -143,10 +115,6 @@ pub const WEIGHTS: Weights = [
     s(4, 20), // Cardinal
     s(1, 20), // Tower
     s(2, 7), // Duke
-    s(0, 0), // Kheshig
-    s(4, 4), // Lancer
-    s(4, 4), // Archer
-    s(0, 0), // Yurt
     // King attack: per square of the enemy king's zone reached
     s(0, 0), // Pawn
     s(87, -21), // Knight
@@ -159,10 +127,6 @@ pub const WEIGHTS: Weights = [
     s(64, 59), // Cardinal
     s(82, 64), // Tower
     s(127, 57), // Duke
-    s(0, 0), // Kheshig
-    s(0, 0), // Lancer
-    s(0, 0), // Archer
-    s(0, 0), // Yurt
     // Threats: a piece attacked by a pawn or Soldier, a piece hanging
     s(107, 73), // by a pawn
     s(53, 64), // hanging

@@ -1,11 +1,15 @@
-//! The evaluation weights for orda, written by `kaiser tune` (see `tuning/README.md`);
-//! `eval::layout` says which weight is which.
+//! The evaluation weights for orda, written by `kaiser tune` (see `tuning/README.md`):
+//! the rows of orda's pieces and piece-square tables only; `eval::layout` says which
+//! weight is which.
 
-use crate::eval::layout::Weights;
-use crate::eval::params::s;
+use crate::eval::layout::{expand, game_weight_count, Weights};
+use crate::eval::params::{s, S};
+use crate::Variant;
+
+pub const WEIGHTS: Weights = expand(Variant::Orda, &GAME_WEIGHTS);
 
 #[rustfmt::skip]
-pub const WEIGHTS: Weights = [
+const GAME_WEIGHTS: [S; game_weight_count(Variant::Orda)] = [
     // Material, by piece type
     s(185, 212), // Pawn
     s(836, 760), // Knight
@@ -13,11 +17,6 @@ pub const WEIGHTS: Weights = [
     s(1252, 1427), // Rook
     s(2348, 2587), // Queen
     s(0, 0), // King
-    s(200, 270), // Soldier
-    s(1000, 1075), // Eagle
-    s(1225, 1420), // Cardinal
-    s(1375, 1480), // Tower
-    s(1050, 1150), // Duke
     s(1717, 2072), // Kheshig
     s(1097, 1286), // Lancer
     s(1083, 971), // Archer
@@ -71,14 +70,6 @@ pub const WEIGHTS: Weights = [
     s(196, 216), s(184, 510), s(117, 553), s(62, 621), // King table, rank 6, files a-d
     s(107, 156), s(134, 417), s(75, 327), s(45, 360), // King table, rank 7, files a-d
     s(59, 11), s(89, 59), s(45, 73), s(-1, 78), // King table, rank 8, files a-d
-    s(-10, -10), s(-6, -8), s(-4, -6), s(-2, -4), // Soldier table, rank 1, files a-d
-    s(-6, -6), s(0, -4), s(2, -2), s(4, 0), // Soldier table, rank 2, files a-d
-    s(-4, -2), s(2, 0), s(6, 2), s(8, 4), // Soldier table, rank 3, files a-d
-    s(0, 2), s(6, 4), s(12, 6), s(16, 8), // Soldier table, rank 4, files a-d
-    s(4, 6), s(10, 8), s(16, 10), s(20, 12), // Soldier table, rank 5, files a-d
-    s(8, 10), s(14, 12), s(20, 14), s(24, 16), // Soldier table, rank 6, files a-d
-    s(10, 12), s(16, 14), s(22, 16), s(26, 18), // Soldier table, rank 7, files a-d
-    s(6, 10), s(10, 12), s(14, 14), s(16, 16), // Soldier table, rank 8, files a-d
     s(-181, -278), s(-30, 2), s(5, 46), s(-97, -107), // Kheshig table, rank 1, files a-d
     s(-113, -213), s(42, -122), s(28, -115), s(75, -116), // Kheshig table, rank 2, files a-d
     s(1, -47), s(76, 71), s(54, 103), s(73, 43), // Kheshig table, rank 3, files a-d
@@ -87,14 +78,14 @@ pub const WEIGHTS: Weights = [
     s(-222, 41), s(12, 60), s(16, 135), s(-27, 67), // Kheshig table, rank 6, files a-d
     s(-42, 3), s(-119, -14), s(53, -60), s(-19, -1), // Kheshig table, rank 7, files a-d
     s(-151, -58), s(-17, -106), s(-134, -62), s(-63, -69), // Kheshig table, rank 8, files a-d
-    s(-82, -119), s(-86, -267), s(-66, -107), s(2, -50), // Horse table, rank 1, files a-d
-    s(-22, -27), s(21, -207), s(7, -33), s(-36, -90), // Horse table, rank 2, files a-d
-    s(-51, -193), s(-28, -95), s(-38, 86), s(59, 55), // Horse table, rank 3, files a-d
-    s(-67, -121), s(-11, 48), s(16, 125), s(63, 143), // Horse table, rank 4, files a-d
-    s(104, -8), s(-41, -106), s(25, 77), s(38, 107), // Horse table, rank 5, files a-d
-    s(109, -19), s(-33, 53), s(74, 101), s(-18, 118), // Horse table, rank 6, files a-d
-    s(-107, -1), s(-21, -41), s(9, 126), s(10, 79), // Horse table, rank 7, files a-d
-    s(-165, -73), s(78, -156), s(-104, -188), s(48, 94), // Horse table, rank 8, files a-d
+    s(-82, -119), s(-86, -267), s(-66, -107), s(2, -50), // Lancer/Archer table, rank 1, files a-d
+    s(-22, -27), s(21, -207), s(7, -33), s(-36, -90), // Lancer/Archer table, rank 2, files a-d
+    s(-51, -193), s(-28, -95), s(-38, 86), s(59, 55), // Lancer/Archer table, rank 3, files a-d
+    s(-67, -121), s(-11, 48), s(16, 125), s(63, 143), // Lancer/Archer table, rank 4, files a-d
+    s(104, -8), s(-41, -106), s(25, 77), s(38, 107), // Lancer/Archer table, rank 5, files a-d
+    s(109, -19), s(-33, 53), s(74, 101), s(-18, 118), // Lancer/Archer table, rank 6, files a-d
+    s(-107, -1), s(-21, -41), s(9, 126), s(10, 79), // Lancer/Archer table, rank 7, files a-d
+    s(-165, -73), s(78, -156), s(-104, -188), s(48, 94), // Lancer/Archer table, rank 8, files a-d
     s(-102, -50), s(-49, -56), s(-70, -142), s(-92, 47), // Yurt table, rank 1, files a-d
     s(-155, -253), s(28, -160), s(-96, 142), s(-23, 46), // Yurt table, rank 2, files a-d
     s(-121, -88), s(149, 70), s(66, 67), s(57, 29), // Yurt table, rank 3, files a-d
@@ -122,11 +113,6 @@ pub const WEIGHTS: Weights = [
     s(18, 30), // Rook
     s(4, 5), // Queen
     s(0, 0), // King
-    s(0, 0), // Soldier
-    s(8, 8), // Eagle
-    s(7, 8), // Cardinal
-    s(4, 8), // Tower
-    s(6, 6), // Duke
     s(-9, 21), // Kheshig
     s(4, 2), // Lancer
     s(1, 3), // Archer
@@ -138,11 +124,6 @@ pub const WEIGHTS: Weights = [
     s(0, 0), // Rook
     s(0, 0), // Queen
     s(0, 0), // King
-    s(0, 0), // Soldier
-    s(2, 3), // Eagle
-    s(2, 3), // Cardinal
-    s(2, 3), // Tower
-    s(2, 3), // Duke
     s(0, 0), // Kheshig
     s(10, -9), // Lancer
     s(11, 38), // Archer
@@ -154,11 +135,6 @@ pub const WEIGHTS: Weights = [
     s(46, 16), // Rook
     s(36, -5), // Queen
     s(0, 0), // King
-    s(0, 0), // Soldier
-    s(0, 0), // Eagle
-    s(0, 0), // Cardinal
-    s(0, 0), // Tower
-    s(0, 0), // Duke
     s(95, 39), // Kheshig
     s(73, -11), // Lancer
     s(48, 45), // Archer

@@ -1,8 +1,14 @@
-//! Helpers for the rule tests (`tests/rules.rs`, `tests/orda.rs`): set up positions, play
-//! moves, and assert legal-move sets and outcomes.
+//! Helpers for the rules core's tests: `Position`, the position with no piece tracker as a type
+//! of its own (so that `Position::from_fen` needs no annotation), and (for `tests/rules.rs` and
+//! `tests/orda.rs`) set-ups, moves played, and assertions on legal-move sets and outcomes.
 
-use kaiser_engine::{Color, Move, Outcome, Position, Square, Variant};
+#![allow(dead_code)] // each test binary uses its own part of the helpers
+
 use kaiser_rules::position::EndReason;
+use kaiser_rules::{Color, Move, Outcome, Square, Variant};
+
+/// The rules core's position, tracking nothing but the board.
+pub type Position = kaiser_rules::Position;
 
 pub fn position(variant: Variant, fen: &str) -> Position {
     Position::from_fen(fen, variant).unwrap_or_else(|e| panic!("{variant} FEN {fen}: {e}"))

@@ -7,11 +7,12 @@
 
 mod common;
 
-use common::rules::*;
-use kaiser_engine::Color::{Black, White};
-use kaiser_engine::Variant::{self, Chess, Empire};
-use kaiser_engine::{GenType, Move, MoveKind, MoveList, PieceType, Position};
+use common::*;
 use kaiser_rules::position::EndReason::{Campmate, Checkmate, FiftyMoves, Repetition, Stalemate};
+use kaiser_rules::Color::{Black, White};
+use kaiser_rules::Variant::{self, Chess, Empire};
+use kaiser_rules::{GenType, Move, MoveKind, MoveList, PieceType};
+use kaiser_testkit::suites::suite_positions;
 
 // ---------------------------------------------------------------------------------------------
 // King-Kaiser faceoff
@@ -509,7 +510,7 @@ fn assert_partition(pos: &Position) {
 
 #[test]
 fn captures_and_quiets_partition_the_legal_moves_of_the_perft_positions() {
-    for pos in common::suite_positions() {
+    for pos in suite_positions() {
         assert_partition(&pos);
     }
 }

@@ -41,8 +41,8 @@ fn check_sets(variant: Variant, first: &str, second: &str) {
 fn empire_openings_are_playable() {
     check_sets(
         Variant::Empire,
-        include_str!("../book/empire-openings.epd"),
-        include_str!("../book/empire-openings-2.epd"),
+        include_str!("../../../book/empire-openings.epd"),
+        include_str!("../../../book/empire-openings-2.epd"),
     );
 }
 
@@ -50,8 +50,8 @@ fn empire_openings_are_playable() {
 fn chess_openings_are_playable() {
     check_sets(
         Variant::Chess,
-        include_str!("../book/chess-openings.epd"),
-        include_str!("../book/chess-openings-2.epd"),
+        include_str!("../../../book/chess-openings.epd"),
+        include_str!("../../../book/chess-openings-2.epd"),
     );
 }
 
@@ -59,7 +59,7 @@ fn chess_openings_are_playable() {
 fn orda_openings_are_playable() {
     check_sets(
         Variant::Orda,
-        include_str!("../book/orda-openings.epd"),
-        include_str!("../book/orda-openings-2.epd"),
+        include_str!("../../../book/orda-openings.epd"),
+        include_str!("../../../book/orda-openings-2.epd"),
     );
 }

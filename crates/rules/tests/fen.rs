@@ -5,8 +5,10 @@
 
 mod common;
 
-use kaiser_engine::Variant::{self, Chess, Empire, Orda};
-use kaiser_engine::{Color, FenError, Position, Square};
+use common::Position;
+use kaiser_rules::Variant::{self, Chess, Empire, Orda};
+use kaiser_rules::{Color, FenError, Square};
+use kaiser_testkit::suites::{suite_fens, SUITES};
 
 fn sq(name: &str) -> Square {
     Square::parse(name).unwrap_or_else(|| panic!("bad square {name}"))
@@ -39,8 +41,8 @@ fn start_positions_round_trip() {
 
 #[test]
 fn perft_suite_fens_round_trip() {
-    for (variant, suite) in common::SUITES {
-        let fens = common::suite_fens(suite);
+    for (variant, suite) in SUITES {
+        let fens = suite_fens(suite);
         assert!(fens.len() > 50, "{suite} holds {} FENs", fens.len());
         for fen in fens {
             assert_round_trip(variant, &fen);

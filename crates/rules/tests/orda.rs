@@ -7,11 +7,11 @@
 
 mod common;
 
-use common::rules::*;
-use kaiser_engine::Color::{Black, White};
-use kaiser_engine::Variant::Orda;
-use kaiser_engine::{FenError, Piece, PieceType, Position};
+use common::*;
 use kaiser_rules::position::EndReason::{Campmate, Checkmate, Repetition, Stalemate};
+use kaiser_rules::Color::{Black, White};
+use kaiser_rules::Variant::Orda;
+use kaiser_rules::{FenError, Piece, PieceType};
 
 // ---------------------------------------------------------------------------------------------
 // The Horde's pieces

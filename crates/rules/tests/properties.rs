@@ -15,12 +15,14 @@
 
 mod common;
 
-use kaiser_engine::{Bitboard, Color, Move, MoveKind, PieceType, Position, Square, Variant};
+use common::Position;
 use kaiser_rules::attacks::{
     between, bishop_attacks, line, pattern_targets, pawn_attack_origins, pawn_attacks,
     rook_attacks, slow_ray_attacks, Pattern, BISHOP_DIRECTIONS, ROOK_DIRECTIONS,
 };
 use kaiser_rules::perft::perft;
+use kaiser_rules::{Bitboard, Color, Move, MoveKind, PieceType, Square, Variant};
+use kaiser_testkit::suites::{suite_fens, SUITES};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -32,13 +34,9 @@ use std::collections::HashMap;
 
 /// Every position of the perft suites, with its variant.
 fn suite_positions() -> Vec<(Variant, String)> {
-    common::SUITES
+    SUITES
         .into_iter()
-        .flat_map(|(variant, name)| {
-            common::suite_fens(name)
-                .into_iter()
-                .map(move |f| (variant, f))
-        })
+        .flat_map(|(variant, name)| suite_fens(name).into_iter().map(move |f| (variant, f)))
         .collect()
 }
 
@@ -410,7 +408,7 @@ struct Snapshot {
     moves: Vec<String>,
     plies: usize,
     repetitions: usize,
-    outcome: Option<kaiser_engine::Outcome>,
+    outcome: Option<kaiser_rules::Outcome>,
 }
 
 fn snapshot(pos: &Position) -> Snapshot {

@@ -1,10 +1,14 @@
-//! Perft parity with Fairy-Stockfish: every line of the suites in `tests/data/` (copied from
-//! `shared/perft/`, computed by Fairy-Stockfish) must match. The default run covers every count up
-//! to `DEFAULT_LIMIT` nodes (every position at depth 3 or more); the rest run with
-//! `cargo test --release --test perft -- --ignored`.
+//! Perft parity with Fairy-Stockfish: every line of the suites in the workspace's `tests/data/`
+//! (copied from `shared/perft/`, computed by Fairy-Stockfish) must match. The default run covers
+//! every count up to `DEFAULT_LIMIT` nodes (every position at depth 3 or more); the rest run with
+//! `cargo test -p kaiser-rules --release --test perft -- --ignored`.
 
-use kaiser_engine::{Position, Variant};
+mod common;
+
+use common::Position;
 use kaiser_rules::perft::perft;
+use kaiser_rules::Variant;
+use kaiser_testkit::suites::suite_lines;
 
 const DEFAULT_LIMIT: u64 = 2_000_000;
 
@@ -16,22 +20,16 @@ struct Case {
 }
 
 fn read_suite(name: &str) -> Vec<Case> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut cases = Vec::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let mut fields = line.split(';');
-        let fen = fields.next().expect("a FEN").trim().to_string();
-        for field in fields {
-            let (depth, nodes) = field.trim().split_once(' ').expect("'Dn count'");
-            cases.push(Case {
-                fen: fen.clone(),
-                depth: depth.trim_start_matches('D').parse().expect("a depth"),
-                nodes: nodes.trim().parse().expect("a node count"),
-            });
-        }
-    }
-    cases
+    suite_lines(name)
+        .into_iter()
+        .flat_map(|line| {
+            line.counts.into_iter().map(move |(depth, nodes)| Case {
+                fen: line.fen.clone(),
+                depth,
+                nodes,
+            })
+        })
+        .collect()
 }
 
 /// Runs the cases of `suite` selected by `keep`; returns how many ran. Fails listing every

@@ -2,10 +2,9 @@
 //! by pyffish `get_san` for the same position and move), the reader's lenient forms and errors,
 //! and the round trip `parse_san(to_san(m)) == m` over the perft suites and random games.
 
-mod common;
-
 use kaiser_engine::notation::{parse_san, to_san, SanError};
 use kaiser_engine::{Position, Variant};
+use kaiser_testkit::suites::suite_positions;
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -190,7 +189,7 @@ fn assert_round_trip(pos: &Position) {
 
 #[test]
 fn round_trip_over_the_perft_suites() {
-    for pos in common::suite_positions() {
+    for pos in suite_positions() {
         assert_round_trip(&pos);
     }
 }

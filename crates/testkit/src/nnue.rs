@@ -1,5 +1,5 @@
-//! Helpers for the NNUE tests (`tests/nnue.rs`, `tests/nnue_train.rs`): float networks with
-//! lively outputs and positions from random games.
+//! Float networks with lively outputs and positions from random games, for the network tests
+//! (the tools' `tests/nnue.rs` and `tests/nnue_train.rs`, the binary's `tests/nnue.rs`).
 
 use kaiser_engine::{Position, Variant};
 use kaiser_tools::nnue::model::Model;

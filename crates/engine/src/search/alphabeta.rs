@@ -8,6 +8,7 @@
 //! chess, a loss in Empire). Losses are scored as mates so their distance counts.
 
 use super::ordering::{is_tactical, wins_by_campmate, MovePicker, Wanted};
+use super::parameters::NodeKind;
 use super::see::captured_value;
 use super::thread::Searcher;
 use super::value::{is_mate, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
@@ -92,11 +93,11 @@ impl Searcher<'_> {
             self.play(m, 0);
             let new_depth = depth - 1 + i32::from(self.pos.in_check());
             let score = if index == pv_index {
-                -self.negamax::<true>(-beta, -alpha, new_depth, 1)
+                -self.negamax::<true>(-beta, -alpha, new_depth, 1, false)
             } else {
-                let score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, 1);
+                let score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, 1, true);
                 if score > alpha && score < beta {
-                    -self.negamax::<true>(-beta, -alpha, new_depth, 1)
+                    -self.negamax::<true>(-beta, -alpha, new_depth, 1, false)
                 } else {
                     score
                 }
@@ -192,14 +193,20 @@ impl Searcher<'_> {
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
-    /// Principal variation search of a node `ply` plies below the root.
+    /// Principal variation search of a node `ply` plies below the root; a null-window node
+    /// expected to fail high if `cut_node` (see `NodeKind`).
     fn negamax<const PV: bool>(
         &mut self,
         mut alpha: i32,
         mut beta: i32,
         depth: i32,
         ply: usize,
+        cut_node: bool,
     ) -> i32 {
+        debug_assert!(
+            !(PV && cut_node),
+            "a principal-variation node is no cut node"
+        );
         if depth <= 0 {
             return self.qsearch::<PV>(alpha, beta, ply);
         }
@@ -288,7 +295,8 @@ impl Searcher<'_> {
             self.stack[ply].current_move = None;
             self.stack.follow_pass(ply);
             self.pos.make_null_move();
-            let score = -self.negamax::<false>(-beta, -beta + 1, depth - reduction, ply + 1);
+            let score =
+                -self.negamax::<false>(-beta, -beta + 1, depth - reduction, ply + 1, !cut_node);
             self.pos.unmake_null_move();
             if self.stopped() {
                 return DRAW;
@@ -298,6 +306,11 @@ impl Searcher<'_> {
             }
         }
 
+        let node_kind = match (PV, cut_node) {
+            (true, _) => NodeKind::Pv,
+            (false, true) => NodeKind::Cut,
+            (false, false) => NodeKind::All,
+        };
         let killers = self.stack[ply].killers;
         let mut picker = MovePicker::new(&self.pos, Wanted::All, tt_move, killers);
         let mut best = Best {
@@ -345,6 +358,7 @@ impl Searcher<'_> {
                     singular_beta,
                     params.singular_depth(depth),
                     ply,
+                    cut_node,
                 );
                 self.stack[ply].excluded = None;
                 if self.stopped() {
@@ -372,22 +386,32 @@ impl Searcher<'_> {
             self.stack[ply + 1].double_extensions =
                 self.stack[ply].double_extensions + u8::from(extension >= 2);
             let new_depth = depth - 1 + extension;
+            // The children's kinds (`NodeKind`): the first move's child is on the principal
+            // variation below a PV node, else of the kind opposite to this node's; a reduced
+            // search's child is a cut node; a null-window search at full depth is of the kind
+            // opposite to this node's (a cut node below a PV node).
             let score = if move_count == 1 {
-                -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1)
+                -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1, !PV && !cut_node)
             } else {
                 let mut reduction = 0;
                 if params.late_move_reduces(depth, move_count) && quiet && !in_check {
                     reduction = params
-                        .late_move_reduction(depth, move_count, PV, order)
+                        .late_move_reduction(depth, move_count, node_kind, order)
                         .clamp(0, new_depth - 1);
                 }
-                let mut score =
-                    -self.negamax::<false>(-alpha - 1, -alpha, new_depth - reduction, ply + 1);
+                let mut score = -self.negamax::<false>(
+                    -alpha - 1,
+                    -alpha,
+                    new_depth - reduction,
+                    ply + 1,
+                    reduction > 0 || !cut_node,
+                );
                 if reduction > 0 && score > alpha {
-                    score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, ply + 1);
+                    score =
+                        -self.negamax::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
                 }
                 if PV && score > alpha && score < beta {
-                    score = -self.negamax::<true>(-beta, -alpha, new_depth, ply + 1);
+                    score = -self.negamax::<true>(-beta, -alpha, new_depth, ply + 1, false);
                 }
                 score
             };

@@ -16,6 +16,18 @@
 
 use std::fmt;
 
+/// What a node of the search is expected to be, as its parent searched it: on the principal
+/// variation (an open window), a cut node (a null window where a fail high is expected: the
+/// reduced search of a late move, and every other null-window child of an all node), or an
+/// all node (a null window where every move is expected to fail low: the children of cut
+/// nodes searched at full depth).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    Pv,
+    Cut,
+    All,
+}
+
 /// One tunable parameter: its name, default, range and SPSA step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Spec {
@@ -183,6 +195,9 @@ parameters! {
     lmr_divisor_centi: 225, 100..=600, step 10;
     /// Late move reductions: plies less at principal-variation nodes.
     lmr_pv_bonus: 1, 0..=4, step 1;
+    /// Late move reductions: plies more at cut nodes (`NodeKind::Cut`); 0 is main's search to
+    /// the node. Off until its SPRT (`option.lmr_cut_node=1` against the same build).
+    lmr_cut_node: 0, 0..=4, step 1;
     /// Late move reductions: one ply less per this much move-ordering score (history).
     lmr_history_divisor: 8192, 1024..=65536, step 512;
 
@@ -392,13 +407,23 @@ impl Parameters {
         depth >= self.lmr_min_depth && move_count > self.lmr_min_moves
     }
 
-    /// Late move reductions: the reduction of the `move_count`-th move of a node of `depth`,
-    /// with move-ordering score `order`, at a principal-variation node if `pv`. May be negative
-    /// or too large; the caller clamps it.
+    /// Late move reductions: the reduction of the `move_count`-th move of a `node` of `depth`,
+    /// with move-ordering score `order`. May be negative or too large; the caller clamps it.
     #[inline]
-    pub fn late_move_reduction(&self, depth: i32, move_count: i32, pv: bool, order: i32) -> i32 {
+    pub fn late_move_reduction(
+        &self,
+        depth: i32,
+        move_count: i32,
+        node: NodeKind,
+        order: i32,
+    ) -> i32 {
         let base = self.reductions[depth.min(63) as usize][move_count.min(63) as usize];
-        i32::from(base) - (self.lmr_pv_bonus * i32::from(pv) + order / self.lmr_history_divisor)
+        let by_kind = match node {
+            NodeKind::Pv => -self.lmr_pv_bonus,
+            NodeKind::Cut => self.lmr_cut_node,
+            NodeKind::All => 0,
+        };
+        i32::from(base) + by_kind - order / self.lmr_history_divisor
     }
 
     /// Quiescence search's delta pruning: true if capturing `gain` cannot lift the static
@@ -546,15 +571,20 @@ mod tests {
     fn the_reduction_table_follows_its_parameters() {
         let mut parameters = Parameters::default();
         // 0.75 + ln(d) ln(n) / 2.25, truncated.
-        assert_eq!(parameters.late_move_reduction(1, 30, false, 0), 0);
-        assert_eq!(parameters.late_move_reduction(8, 8, false, 0), 2);
-        assert_eq!(parameters.late_move_reduction(63, 63, false, 0), 8);
-        assert_eq!(parameters.late_move_reduction(100, 100, false, 0), 8);
-        assert_eq!(parameters.late_move_reduction(8, 8, true, 8192), 0);
+        let all = NodeKind::All;
+        assert_eq!(parameters.late_move_reduction(1, 30, all, 0), 0);
+        assert_eq!(parameters.late_move_reduction(8, 8, all, 0), 2);
+        assert_eq!(parameters.late_move_reduction(63, 63, all, 0), 8);
+        assert_eq!(parameters.late_move_reduction(100, 100, all, 0), 8);
+        assert_eq!(parameters.late_move_reduction(8, 8, NodeKind::Pv, 8192), 0);
+        assert_eq!(parameters.late_move_reduction(8, 8, NodeKind::Cut, 0), 2);
+        parameters.set("lmr_cut_node", 1).unwrap();
+        assert_eq!(parameters.late_move_reduction(8, 8, NodeKind::Cut, 0), 3);
+        parameters.set("lmr_cut_node", 0).unwrap();
         parameters.set("lmr_base_centi", 275).unwrap();
-        assert_eq!(parameters.late_move_reduction(8, 8, false, 0), 4);
+        assert_eq!(parameters.late_move_reduction(8, 8, all, 0), 4);
         parameters.set("lmr_divisor_centi", 600).unwrap();
-        assert_eq!(parameters.late_move_reduction(8, 8, false, 0), 3);
+        assert_eq!(parameters.late_move_reduction(8, 8, all, 0), 3);
     }
 
     #[test]

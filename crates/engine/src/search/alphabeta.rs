@@ -245,7 +245,10 @@ impl Searcher<'_> {
         self.stack[ply].static_eval = raw_eval;
         let eval = match in_check {
             true => raw_eval,
-            false => self.histories.correction.corrected(&self.pos, raw_eval),
+            false => self
+                .histories
+                .correction
+                .corrected(params, &self.pos, raw_eval),
         };
 
         // Reverse futility pruning: far above beta with little depth left, unless the enemy
@@ -476,7 +479,10 @@ impl Searcher<'_> {
                 return mate_in(ply + 1);
             }
             let raw_eval = self.static_eval(ply);
-            let eval = self.histories.correction.corrected(&self.pos, raw_eval);
+            let eval = self
+                .histories
+                .correction
+                .corrected(self.params, &self.pos, raw_eval);
             if eval >= beta {
                 return eval;
             }

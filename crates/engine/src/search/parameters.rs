@@ -129,6 +129,12 @@ parameters! {
     /// Internal iterative reduction: a node without a hash move loses a ply from this depth on.
     iir_min_depth: 4, 2..=16, step 1;
 
+    /// Upcoming repetition: 1 makes the value of a legal move back to a position that would end
+    /// the game by repetition (`Position::upcoming_repetition`) a floor for alpha, 0 leaves it
+    /// to the repetition itself. Off until its SPRT (`option.upcoming_repetition=1` against the
+    /// same build).
+    upcoming_repetition: 0, 0..=1, step 1;
+
     /// Pruning: 1 lets reverse futility, null-move and futility pruning go by the hash table's
     /// value where it says more than the static evaluation (`TtHit::refined_eval`), 0 by the
     /// static evaluation alone. Off until its SPRT (`option.tt_eval=1` against the same build).
@@ -452,6 +458,13 @@ impl Parameters {
     #[inline]
     pub fn history_limit(&self) -> i32 {
         self.history_limit
+    }
+
+    /// Upcoming repetition: true if a move back to a position that would end the game by
+    /// repetition is a floor for alpha.
+    #[inline]
+    pub fn upcoming_repetition(&self) -> bool {
+        self.upcoming_repetition != 0
     }
 
     /// Pruning: true if it goes by the hash table's value where that says more than the static

@@ -508,10 +508,12 @@ impl Searcher<'_> {
             (eval, eval)
         };
         // In check every evasion; otherwise the captures and promotions that do not lose
-        // material, less those that cannot lift alpha.
+        // too much material, less those that cannot lift alpha.
         let wanted = match in_check {
             true => Wanted::All,
-            false => Wanted::GoodTactical,
+            false => Wanted::Tactical {
+                worst_loss: self.params.quiescence_exchange_loss(),
+            },
         };
         let mut picker = MovePicker::new(&self.pos, wanted, None, [None; 2]);
         let mut best = Best {

@@ -66,6 +66,23 @@ fn finds_checkmate() {
 }
 
 #[test]
+fn finds_a_mate_through_zugzwang() {
+    // After 1. Ra6 every Black move loses (bxa6 2. b7#, anything else 2. Rxa7#) but a pass
+    // would not: null-move pruning refutes Ra6 by passing unless its cutoff is verified.
+    // Verification is off by default until its SPRT (nmp_verify_depth).
+    let pos = position(Variant::Chess, "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1");
+    let limits = Limits {
+        depth: Some(18),
+        ..Limits::default()
+    };
+    let mut engine = Engine::new();
+    engine.set_parameter("nmp_verify_depth", 14).unwrap();
+    let result = engine.search(&pos, &limits, &SearchControl::new(), &NullListener);
+    let best = result.best.expect("a move").to_string();
+    assert_eq!((best.as_str(), result.score), ("a1a6", Score::Mate(2)));
+}
+
+#[test]
 fn finds_mate_that_needs_the_faceoff_rule() {
     // The Cardinal checks along the long diagonal; g8 is free but faces the Kaiser on g1.
     let (best, score) = search_depth(Variant::Empire, "7k/7p/8/8/8/8/8/3C2K1 w - - 0 1", 4);

@@ -13,7 +13,7 @@ use super::see::captured_value;
 use super::thread::Searcher;
 use super::value::{is_mate, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use super::Bound;
-use crate::eval::{evaluate, params::PIECE_VALUE};
+use crate::eval::{evaluate, params::PIECE_VALUE, scale_for_mating_material};
 use crate::{GenType, MoveList, Position};
 use arrayvec::ArrayVec;
 use kaiser_rules::types::{Bitboard, Move};
@@ -182,13 +182,21 @@ impl Searcher<'_> {
         }
     }
 
-    /// The static evaluation of the node at `ply`: the network's, or the hand-written one.
+    /// The static evaluation of the node at `ply`: the network's, or the hand-written one,
+    /// scaled where the side it favours lacks the material to win (`material_draw`).
     fn static_eval(&mut self, ply: usize) -> i32 {
         let (pos, stack, network) = (&self.pos, &mut self.stack, self.shared.network);
+        let material_draw = self.params.material_draw();
         self.eval_cache
-            .get_or_insert(pos.key(), || match network {
-                Some(net) => net.evaluate(stack.accumulator(ply, net, pos), pos),
-                None => evaluate(pos),
+            .get_or_insert(pos.key(), || {
+                let value = match network {
+                    Some(net) => net.evaluate(stack.accumulator(ply, net, pos), pos),
+                    None => evaluate(pos),
+                };
+                match material_draw {
+                    true => scale_for_mating_material(pos, value),
+                    false => value,
+                }
             })
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }

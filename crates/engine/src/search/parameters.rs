@@ -129,6 +129,11 @@ parameters! {
     /// Internal iterative reduction: a node without a hash move loses a ply from this depth on.
     iir_min_depth: 4, 2..=16, step 1;
 
+    /// Chess evaluation: 1 scales the static evaluation towards a draw where the side ahead
+    /// lacks the material to win (`eval::scale_for_mating_material`), 0 keeps it whole. Off
+    /// until its SPRT (`option.material_draw=1` against the same build, in chess).
+    material_draw: 0, 0..=1, step 1;
+
     /// Upcoming repetition: 1 makes the value of a legal move back to a position that would end
     /// the game by repetition (`Position::upcoming_repetition`) a floor for alpha, 0 leaves it
     /// to the repetition itself. Off until its SPRT (`option.upcoming_repetition=1` against the
@@ -482,6 +487,13 @@ impl Parameters {
     #[inline]
     pub fn history_limit(&self) -> i32 {
         self.history_limit
+    }
+
+    /// Chess evaluation: true if the static evaluation is scaled for the material the side
+    /// ahead has to win with.
+    #[inline]
+    pub fn material_draw(&self) -> bool {
+        self.material_draw != 0
     }
 
     /// Upcoming repetition: true if a move back to a position that would end the game by

@@ -47,12 +47,28 @@ fn signal_after(
 
 /// Searches to `depth` and returns the best move (as text) and the score.
 fn search_depth(variant: Variant, fen: &str, depth: u32) -> (String, Score) {
+    search_depth_with(variant, fen, depth, &[])
+}
+
+/// `search_depth` with the search parameters `parameters` set (by name).
+fn search_depth_with(
+    variant: Variant,
+    fen: &str,
+    depth: u32,
+    parameters: &[(&str, i32)],
+) -> (String, Score) {
     let pos = position(variant, fen);
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
     };
-    let result = Engine::new().search(&pos, &limits, &SearchControl::new(), &NullListener);
+    let mut engine = Engine::new();
+    for &(name, value) in parameters {
+        engine
+            .set_parameter(name, value)
+            .expect("a valid parameter");
+    }
+    let result = engine.search(&pos, &limits, &SearchControl::new(), &NullListener);
     (result.best.expect("a move").to_string(), result.score)
 }
 
@@ -63,6 +79,31 @@ fn finds_checkmate() {
     // The Tower moves like a queen to a8 and gives check like a rook.
     let (best, score) = search_depth(Variant::Empire, "7k/6pp/8/8/8/8/8/T3K3 w - - 0 1", 4);
     assert_eq!((best.as_str(), score), ("a1a8", Score::Mate(1)));
+}
+
+#[test]
+fn finds_a_mate_through_zugzwang() {
+    // After 1. Ra6 every Black move loses (bxa6 2. b7#, anything else 2. Rxa7#) but a pass
+    // would not: null-move pruning refutes Ra6 by passing unless its cutoff is verified
+    // (off by default until its SPRT).
+    let fen = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
+    let (best, score) = search_depth_with(Variant::Chess, fen, 18, &[("nmp_verify_depth", 14)]);
+    assert_eq!((best.as_str(), score), ("a1a6", Score::Mate(2)));
+}
+
+#[test]
+fn a_lone_minor_piece_is_searched_as_a_draw_in_chess() {
+    // King and bishop (or knight) cannot mate a bare king, however the evaluation values the
+    // piece; the network saw such endings reach the 50-move rule at about +2. (Off by default
+    // until its SPRT.)
+    for fen in [
+        "8/8/3B4/8/8/8/k1K5/8 w - - 0 1",
+        "8/8/3B4/8/8/8/k1K5/8 b - - 0 1",
+        "8/6k1/4K3/8/8/8/8/4N3 w - - 0 1",
+    ] {
+        let (_, score) = search_depth_with(Variant::Chess, fen, 10, &[("material_draw", 1)]);
+        assert_eq!(score, Score::Cp(0), "{fen}");
+    }
 }
 
 #[test]

@@ -12,6 +12,7 @@
 
 mod king;
 pub mod layout;
+mod material_draw;
 mod mobility;
 pub mod nnue;
 pub mod params;
@@ -24,6 +25,7 @@ pub(crate) mod weights;
 
 use king::{faceoff, king_shield};
 use layout::{CAMP_DISTANCE, CAMP_FREE_RANK, CAMP_OPEN_ROAD};
+pub use material_draw::scale_for_mating_material;
 use mobility::{mobility, pawn_like_attacks};
 use params::*;
 use pawns::pawn_structure;

@@ -1,12 +1,13 @@
 //! The `eval` command's report: every term for White, for Black and in total, middlegame and
 //! endgame, then the phase, the tempo and the final value, in pawns (as Stockfish prints it),
-//! and the NNUE network's value beside them (`network_line`).
+//! and the NNUE network's value beside them (`network_line`), each with what the search makes
+//! of it where the side ahead lacks the material to win.
 
 use super::nnue::Network;
 use super::params::{PAWN_VALUE_EG, PHASE_MAX, S, TEMPO};
 use super::placement::placement_terms;
 use super::sink::{Scores, Term};
-use super::{weights, Breakdown};
+use super::{scale_for_mating_material, weights, Breakdown};
 use crate::Position;
 use kaiser_rules::types::Color;
 use std::fmt::Write;
@@ -27,13 +28,31 @@ pub fn network_line(pos: &Position, network: Option<&Network>) -> String {
         Color::Black => "black",
     };
     match network {
-        Some(net) => format!(
-            "NNUE evaluation: {} (from {side}'s side, to move); the search uses it",
-            pawns(net.evaluate_position(pos))
-        ),
+        Some(net) => {
+            let value = net.evaluate_position(pos);
+            format!(
+                "NNUE evaluation: {} (from {side}'s side, to move); the search uses it{}",
+                pawns(value),
+                mating_material_note(pos, value)
+            )
+        }
         None => format!(
             "NNUE evaluation: none (no network for {}, or Use NNUE is off); the search uses the hand-written one",
             pos.variant()
+        ),
+    }
+}
+
+/// What the search makes of `value` where the side it favours lacks the material to win
+/// (`scale_for_mating_material`) with the search parameter `material_draw` on: empty where it
+/// keeps the whole value.
+fn mating_material_note(pos: &Position, value: i32) -> String {
+    let scaled = scale_for_mating_material(pos, value);
+    match scaled == value {
+        true => String::new(),
+        false => format!(
+            ", scaled to {} for want of mating material with material_draw on",
+            pawns(scaled)
         ),
     }
 }
@@ -93,9 +112,10 @@ pub fn report(pos: &Position) -> String {
     };
     let _ = write!(
         out,
-        "Tempo: {}; final evaluation: {} (from {side}'s side, to move)",
+        "Tempo: {}; final evaluation: {} (from {side}'s side, to move){}",
         pawns(TEMPO),
-        pawns(breakdown.value())
+        pawns(breakdown.value()),
+        mating_material_note(pos, breakdown.value())
     );
     out
 }
@@ -118,5 +138,27 @@ mod tests {
             let [white, black] = own_placements(&pos);
             assert_eq!(white - black, pos.tracker().score);
         }
+    }
+
+    #[test]
+    fn a_value_the_search_scales_down_says_so() {
+        let bishop_alone = Position::from_fen("8/8/3B4/8/8/8/k1K5/8 w - - 0 1", Variant::Chess)
+            .expect("a legal position");
+        let hand_written = report(&bishop_alone);
+        assert!(
+            hand_written
+                .ends_with(", scaled to +0.00 for want of mating material with material_draw on"),
+            "{hand_written}"
+        );
+        let network = crate::eval::nnue::embedded(Variant::Chess).expect("chess has a network");
+        let line = network_line(&bishop_alone, Some(&network));
+        assert!(
+            line.ends_with("scaled to +0.00 for want of mating material with material_draw on"),
+            "{line}"
+        );
+        // With a pawn the value stands.
+        let with_pawn = Position::from_fen("8/8/3B4/8/8/8/k1K1P3/8 w - - 0 1", Variant::Chess)
+            .expect("a legal position");
+        assert!(!network_line(&with_pawn, Some(&network)).contains("scaled"));
     }
 }

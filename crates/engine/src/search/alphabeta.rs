@@ -8,11 +8,12 @@
 //! chess, a loss in Empire). Losses are scored as mates so their distance counts.
 
 use super::ordering::{is_tactical, wins_by_campmate, MovePicker, Wanted};
+use super::parameters::NodeKind;
 use super::see::captured_value;
 use super::thread::Searcher;
 use super::value::{is_mate, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use super::Bound;
-use crate::eval::{evaluate, params::PIECE_VALUE};
+use crate::eval::{evaluate, params::PIECE_VALUE, scale_for_mating_material};
 use crate::{GenType, MoveList, Position};
 use arrayvec::ArrayVec;
 use kaiser_rules::types::{Bitboard, Move};
@@ -92,11 +93,11 @@ impl Searcher<'_> {
             self.play(m, 0);
             let new_depth = depth - 1 + i32::from(self.pos.in_check());
             let score = if index == pv_index {
-                -self.negamax::<true>(-beta, -alpha, new_depth, 1)
+                -self.negamax::<true>(-beta, -alpha, new_depth, 1, false)
             } else {
-                let score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, 1);
+                let score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, 1, true);
                 if score > alpha && score < beta {
-                    -self.negamax::<true>(-beta, -alpha, new_depth, 1)
+                    -self.negamax::<true>(-beta, -alpha, new_depth, 1, false)
                 } else {
                     score
                 }
@@ -181,25 +182,39 @@ impl Searcher<'_> {
         }
     }
 
-    /// The static evaluation of the node at `ply`: the network's, or the hand-written one.
+    /// The static evaluation of the node at `ply`: the network's, or the hand-written one,
+    /// scaled where the side it favours lacks the material to win (`material_draw`).
     fn static_eval(&mut self, ply: usize) -> i32 {
         let (pos, stack, network) = (&self.pos, &mut self.stack, self.shared.network);
+        let material_draw = self.params.material_draw();
         self.eval_cache
-            .get_or_insert(pos.key(), || match network {
-                Some(net) => net.evaluate(stack.accumulator(ply, net, pos), pos),
-                None => evaluate(pos),
+            .get_or_insert(pos.key(), || {
+                let value = match network {
+                    Some(net) => net.evaluate(stack.accumulator(ply, net, pos), pos),
+                    None => evaluate(pos),
+                };
+                match material_draw {
+                    true => scale_for_mating_material(pos, value),
+                    false => value,
+                }
             })
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
-    /// Principal variation search of a node `ply` plies below the root.
+    /// Principal variation search of a node `ply` plies below the root; a null-window node
+    /// expected to fail high if `cut_node` (see `NodeKind`).
     fn negamax<const PV: bool>(
         &mut self,
         mut alpha: i32,
         mut beta: i32,
         depth: i32,
         ply: usize,
+        cut_node: bool,
     ) -> i32 {
+        debug_assert!(
+            !(PV && cut_node),
+            "a principal-variation node is no cut node"
+        );
         if depth <= 0 {
             return self.qsearch::<PV>(alpha, beta, ply);
         }
@@ -212,6 +227,19 @@ impl Searcher<'_> {
         beta = beta.min(mate_in(ply + 1));
         if alpha >= beta {
             return alpha;
+        }
+        // Upcoming repetition: a legal move back to a position that would end the game by
+        // repetition is worth what that ending is worth to the side making it (a draw in chess
+        // and Orda, a win in Empire, where the side to move in the repeated position loses).
+        let repetition_floor = -terminal_value(self.pos.variant().repetition_value(), ply + 1);
+        if self.params.upcoming_repetition()
+            && alpha < repetition_floor
+            && self.pos.upcoming_repetition(ply)
+        {
+            alpha = repetition_floor;
+            if alpha >= beta {
+                return alpha;
+            }
         }
 
         // A singular-extension test searches this node again without its hash move
@@ -236,9 +264,17 @@ impl Searcher<'_> {
             None => self.static_eval(ply),
         };
         self.stack[ply].static_eval = raw_eval;
-        let eval = match in_check {
+        let corrected_eval = match in_check {
             true => raw_eval,
-            false => self.histories.correction.corrected(&self.pos, raw_eval),
+            false => self
+                .histories
+                .correction
+                .corrected(params, &self.pos, raw_eval),
+        };
+        // What the pruning below goes by: the hash table's value where it says more (`tt_eval`).
+        let eval = match entry {
+            Some(e) if !in_check && params.tt_eval() => e.refined_eval(corrected_eval, depth),
+            _ => corrected_eval,
         };
 
         // Reverse futility pruning: far above beta with little depth left, unless the enemy
@@ -281,6 +317,9 @@ impl Searcher<'_> {
             && eval >= beta
             && !is_mate(beta)
             && !self.stack.after_null(ply)
+            && self
+                .null_move_barred
+                .is_none_or(|(side, until)| side != us || ply >= until)
             && self.pos.has_pieces(us)
             && self.pos.may_pass()
         {
@@ -288,16 +327,37 @@ impl Searcher<'_> {
             self.stack[ply].current_move = None;
             self.stack.follow_pass(ply);
             self.pos.make_null_move();
-            let score = -self.negamax::<false>(-beta, -beta + 1, depth - reduction, ply + 1);
+            let score =
+                -self.negamax::<false>(-beta, -beta + 1, depth - reduction, ply + 1, !cut_node);
             self.pos.unmake_null_move();
             if self.stopped() {
                 return DRAW;
             }
             if score >= beta {
-                return if is_mate(score) { beta } else { score };
+                let score = if is_mate(score) { beta } else { score };
+                if self.null_move_barred.is_some() || !params.null_move_verified(depth) {
+                    return score;
+                }
+                // Verification, deep in the tree: the node searched as deep as the null move
+                // was, without passing for this side for the next plies, must fail high too.
+                let verify_depth = depth - reduction;
+                self.null_move_barred = Some((us, ply + 3 * verify_depth.max(0) as usize / 4));
+                let verified = self.negamax::<false>(beta - 1, beta, verify_depth, ply, false);
+                self.null_move_barred = None;
+                if self.stopped() {
+                    return DRAW;
+                }
+                if verified >= beta {
+                    return score;
+                }
             }
         }
 
+        let node_kind = match (PV, cut_node) {
+            (true, _) => NodeKind::Pv,
+            (false, true) => NodeKind::Cut,
+            (false, false) => NodeKind::All,
+        };
         let killers = self.stack[ply].killers;
         let mut picker = MovePicker::new(&self.pos, Wanted::All, tt_move, killers);
         let mut best = Best {
@@ -345,6 +405,7 @@ impl Searcher<'_> {
                     singular_beta,
                     params.singular_depth(depth),
                     ply,
+                    cut_node,
                 );
                 self.stack[ply].excluded = None;
                 if self.stopped() {
@@ -372,22 +433,32 @@ impl Searcher<'_> {
             self.stack[ply + 1].double_extensions =
                 self.stack[ply].double_extensions + u8::from(extension >= 2);
             let new_depth = depth - 1 + extension;
+            // The children's kinds (`NodeKind`): the first move's child is on the principal
+            // variation below a PV node, else of the kind opposite to this node's; a reduced
+            // search's child is a cut node; a null-window search at full depth is of the kind
+            // opposite to this node's (a cut node below a PV node).
             let score = if move_count == 1 {
-                -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1)
+                -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1, !PV && !cut_node)
             } else {
                 let mut reduction = 0;
                 if params.late_move_reduces(depth, move_count) && quiet && !in_check {
                     reduction = params
-                        .late_move_reduction(depth, move_count, PV, order)
+                        .late_move_reduction(depth, move_count, node_kind, order)
                         .clamp(0, new_depth - 1);
                 }
-                let mut score =
-                    -self.negamax::<false>(-alpha - 1, -alpha, new_depth - reduction, ply + 1);
+                let mut score = -self.negamax::<false>(
+                    -alpha - 1,
+                    -alpha,
+                    new_depth - reduction,
+                    ply + 1,
+                    reduction > 0 || !cut_node,
+                );
                 if reduction > 0 && score > alpha {
-                    score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, ply + 1);
+                    score =
+                        -self.negamax::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
                 }
                 if PV && score > alpha && score < beta {
-                    score = -self.negamax::<true>(-beta, -alpha, new_depth, ply + 1);
+                    score = -self.negamax::<true>(-beta, -alpha, new_depth, ply + 1, false);
                 }
                 score
             };
@@ -422,8 +493,8 @@ impl Searcher<'_> {
         // the static evaluation: a quiet best move (or none), no mate, no check.
         let quiet_best = best.mv.is_none_or(|m| !is_tactical(&self.pos, m));
         let informative = match best.value >= beta {
-            true => best.value > eval,
-            false => best.mv.is_some() || best.value < eval,
+            true => best.value > corrected_eval,
+            false => best.mv.is_some() || best.value < corrected_eval,
         };
         if !in_check && quiet_best && !is_mate(best.value) && informative {
             let pos = &self.pos;
@@ -452,7 +523,10 @@ impl Searcher<'_> {
                 return mate_in(ply + 1);
             }
             let raw_eval = self.static_eval(ply);
-            let eval = self.histories.correction.corrected(&self.pos, raw_eval);
+            let eval = self
+                .histories
+                .correction
+                .corrected(self.params, &self.pos, raw_eval);
             if eval >= beta {
                 return eval;
             }
@@ -460,10 +534,12 @@ impl Searcher<'_> {
             (eval, eval)
         };
         // In check every evasion; otherwise the captures and promotions that do not lose
-        // material, less those that cannot lift alpha.
+        // too much material, less those that cannot lift alpha.
         let wanted = match in_check {
             true => Wanted::All,
-            false => Wanted::GoodTactical,
+            false => Wanted::Tactical {
+                worst_loss: self.params.quiescence_exchange_loss(),
+            },
         };
         let mut picker = MovePicker::new(&self.pos, wanted, None, [None; 2]);
         let mut best = Best {

@@ -11,7 +11,8 @@
 //!    the rest after one sort;
 //! 6. the captures put aside, best first.
 //!
-//! Quiescence search asks only for tactical moves and stops after stage 3.
+//! Quiescence search asks only for tactical moves: stage 3, then those of the captures put
+//! aside that lose no more than it allows.
 
 use super::history::Histories;
 use super::see::{captured_value, see_ge};
@@ -100,8 +101,9 @@ impl Entry {
 pub enum Wanted {
     /// Every legal move.
     All,
-    /// Captures and promotions that do not lose material (quiescence search).
-    GoodTactical,
+    /// Captures and promotions (quiescence search): first those that do not lose material,
+    /// then those that lose at most `worst_loss` by static exchange.
+    Tactical { worst_loss: i32 },
 }
 
 /// Where a picker is: stages that generate moves alternate with stages that hand them out.
@@ -220,8 +222,7 @@ impl MovePicker {
                 Stage::Captures => match self.pick_best() {
                     Some(entry) if self.loses_material(pos, entry) => self.put_aside(entry),
                     Some(entry) => return Some(self.chosen(entry)),
-                    None if self.wanted == Wanted::All => self.stage = Stage::Killers,
-                    None => self.stage = Stage::Done,
+                    None => self.stage = self.after_captures(),
                 },
                 Stage::Killers => match self.next_killer(pos) {
                     Some(m) => return Some((m, KILLER + 1 - self.killer_index as i32)),
@@ -257,6 +258,7 @@ impl MovePicker {
                     }
                 },
                 Stage::BadCaptures => match self.take_next(self.bad_end) {
+                    Some(entry) if self.loses_too_much(pos, entry) => {}
                     Some(entry) => return Some(self.chosen(entry)),
                     None => self.stage = Stage::Done,
                 },
@@ -302,6 +304,27 @@ impl MovePicker {
     fn loses_material(&self, pos: &Position, entry: Entry) -> bool {
         let m = self.moves[entry.index()];
         m.promotion_piece().is_none() && !see_ge(pos, m, 0)
+    }
+
+    /// Where the captures stage leads: the killers when every move is wanted, the captures put
+    /// aside when some losing ones are, otherwise the end.
+    fn after_captures(&mut self) -> Stage {
+        match self.wanted {
+            Wanted::All => Stage::Killers,
+            Wanted::Tactical { worst_loss } if worst_loss > 0 && self.bad_end > 0 => {
+                self.cursor = 0;
+                Stage::BadCaptures
+            }
+            Wanted::Tactical { .. } => Stage::Done,
+        }
+    }
+
+    /// True if the capture `entry`, put aside, loses more than a `Tactical` picker allows.
+    fn loses_too_much(&self, pos: &Position, entry: Entry) -> bool {
+        match self.wanted {
+            Wanted::All => false,
+            Wanted::Tactical { worst_loss } => !see_ge(pos, self.moves[entry.index()], -worst_loss),
+        }
     }
 
     /// Keeps a losing capture for the last stage, rescored below every quiet move. Entries
@@ -398,8 +421,9 @@ mod tests {
     }
 
     /// Along random games, with random (often illegal) hash and killer moves: `All` hands out
-    /// every legal move exactly once, the hash move first when it is legal; `GoodTactical` hands
-    /// out exactly the captures and promotions that do not lose material, and the hash move;
+    /// every legal move exactly once, the hash move first when it is legal; `Tactical` hands out
+    /// first exactly the captures and promotions that do not lose material, and the hash move,
+    /// then exactly the other captures that lose at most its `worst_loss`;
     /// `only_checking_quiets` drops exactly the quiet moves still to come that give no check.
     #[test]
     fn pickers_hand_out_the_right_moves_once() {
@@ -428,18 +452,34 @@ mod tests {
                     assert_eq!(all[0], tt);
                 }
 
-                let mut good = picked(&pos, Wanted::GoodTactical, tt, [None; 2]);
-                good.sort_by_key(|m| m.bits());
-                let mut expected: Vec<Move> = legal
-                    .iter()
-                    .copied()
-                    .filter(|&m| is_tactical(&pos, m))
-                    .filter(|&m| {
+                for worst_loss in [0, 100, 2000] {
+                    let tactical = picked(&pos, Wanted::Tactical { worst_loss }, tt, [None; 2]);
+                    let not_losing = |&m: &Move| {
                         Some(m) == tt || m.promotion_piece().is_some() || see_ge(&pos, m, 0)
-                    })
-                    .collect();
-                expected.sort_by_key(|m| m.bits());
-                assert_eq!(good, expected, "{pos:?}");
+                    };
+                    let (first, rest) =
+                        tactical.split_at(tactical.iter().take_while(|m| not_losing(m)).count());
+                    let mut first = first.to_vec();
+                    first.sort_by_key(|m| m.bits());
+                    let mut expected: Vec<Move> = legal
+                        .iter()
+                        .copied()
+                        .filter(|&m| is_tactical(&pos, m))
+                        .filter(not_losing)
+                        .collect();
+                    expected.sort_by_key(|m| m.bits());
+                    assert_eq!(first, expected, "{pos:?}");
+                    let mut rest = rest.to_vec();
+                    rest.sort_by_key(|m| m.bits());
+                    let mut expected: Vec<Move> = legal
+                        .iter()
+                        .copied()
+                        .filter(|&m| is_tactical(&pos, m) && !not_losing(&m))
+                        .filter(|&m| see_ge(&pos, m, -worst_loss))
+                        .collect();
+                    expected.sort_by_key(|m| m.bits());
+                    assert_eq!(rest, expected, "{pos:?} worst loss {worst_loss}");
+                }
 
                 // Switched to checking quiets after a few moves: the rest is the same moves
                 // less the quiet ones that do not give check, in the same order.

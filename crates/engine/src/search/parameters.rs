@@ -16,6 +16,18 @@
 
 use std::fmt;
 
+/// What a node of the search is expected to be, as its parent searched it: on the principal
+/// variation (an open window), a cut node (a null window where a fail high is expected: the
+/// reduced search of a late move, and every other null-window child of an all node), or an
+/// all node (a null window where every move is expected to fail low: the children of cut
+/// nodes searched at full depth).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    Pv,
+    Cut,
+    All,
+}
+
 /// One tunable parameter: its name, default, range and SPSA step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Spec {
@@ -117,6 +129,22 @@ parameters! {
     /// Internal iterative reduction: a node without a hash move loses a ply from this depth on.
     iir_min_depth: 4, 2..=16, step 1;
 
+    /// Chess evaluation: 1 scales the static evaluation towards a draw where the side ahead
+    /// lacks the material to win (`eval::scale_for_mating_material`), 0 keeps it whole. Off
+    /// until its SPRT (`option.material_draw=1` against the same build, in chess).
+    material_draw: 0, 0..=1, step 1;
+
+    /// Upcoming repetition: 1 makes the value of a legal move back to a position that would end
+    /// the game by repetition (`Position::upcoming_repetition`) a floor for alpha, 0 leaves it
+    /// to the repetition itself. Off until its SPRT (`option.upcoming_repetition=1` against the
+    /// same build).
+    upcoming_repetition: 0, 0..=1, step 1;
+
+    /// Pruning: 1 lets reverse futility, null-move and futility pruning go by the hash table's
+    /// value where it says more than the static evaluation (`TtHit::refined_eval`), 0 by the
+    /// static evaluation alone. Off until its SPRT (`option.tt_eval=1` against the same build).
+    tt_eval: 0, 0..=1, step 1;
+
     /// Reverse futility pruning: the deepest node it applies to.
     rfp_max_depth: 7, 0..=16, step 1;
     /// Reverse futility pruning: the margin per ply of depth by which the static evaluation must
@@ -140,6 +168,11 @@ parameters! {
     nmp_eval_divisor: 200, 20..=1000, step 20;
     /// Null-move pruning: at most this many plies of reduction for the evaluation above beta.
     nmp_eval_max_reduction: 3, 0..=8, step 1;
+    /// Null-move pruning: from this depth on, a cutoff is verified by a search without null
+    /// moves for the side to move (zugzwang, where passing beats every move); 0 verifies none
+    /// (main's search to the node). Off until its SPRT (`option.nmp_verify_depth=14` against
+    /// the same build).
+    nmp_verify_depth: 0, 0..=32, step 1;
 
     /// Late move pruning: the deepest node it applies to.
     lmp_max_depth: 4, 0..=16, step 1;
@@ -183,12 +216,20 @@ parameters! {
     lmr_divisor_centi: 225, 100..=600, step 10;
     /// Late move reductions: plies less at principal-variation nodes.
     lmr_pv_bonus: 1, 0..=4, step 1;
+    /// Late move reductions: plies more at cut nodes (`NodeKind::Cut`); 0 is main's search to
+    /// the node. Off until its SPRT (`option.lmr_cut_node=1` against the same build).
+    lmr_cut_node: 0, 0..=4, step 1;
     /// Late move reductions: one ply less per this much move-ordering score (history).
     lmr_history_divisor: 8192, 1024..=65536, step 512;
 
     /// Quiescence search: a capture is skipped when even winning its victim leaves the static
     /// evaluation this far below alpha (delta pruning).
     qs_delta_margin: 200, 0..=1000, step 20;
+    /// Quiescence search: after the captures that do not lose material, those that lose at
+    /// most this much by static exchange are searched too; 0 searches none of them (main's
+    /// search to the node). Off until its SPRT (`option.qs_see_margin=100` against the same
+    /// build).
+    qs_see_margin: 0, 0..=1000, step 10;
 
     /// History: the bonus for a cutoff per square of the depth.
     history_bonus_factor: 16, 1..=128, step 2;
@@ -205,6 +246,10 @@ parameters! {
     correction_max_weight: 128, 16..=256, step 8;
     /// Correction history: corrections stay within plus or minus this (internal units).
     correction_limit: 128, 16..=512, step 8;
+    /// Correction history: the material table's share (percent) of the correction applied,
+    /// the pawn-structure table having the rest; 0 is main's search to the node. Off until its
+    /// SPRT (`option.correction_material_share=50` against the same build).
+    correction_material_share: 0, 0..=100, step 5;
 
     /// Time: the moves assumed left in the game under sudden death or increment.
     time_moves_to_go: 25, 5..=100, step 2;
@@ -320,6 +365,13 @@ impl Parameters {
         depth >= self.nmp_min_depth
     }
 
+    /// Null-move pruning: true if a cutoff at `depth` is verified before it is taken (never
+    /// with `nmp_verify_depth` 0).
+    #[inline]
+    pub fn null_move_verified(&self, depth: i32) -> bool {
+        self.nmp_verify_depth != 0 && depth >= self.nmp_verify_depth
+    }
+
     /// Null-move pruning: the reduction of the null move's search at `depth`, with the static
     /// evaluation `excess` above beta.
     #[inline]
@@ -392,13 +444,23 @@ impl Parameters {
         depth >= self.lmr_min_depth && move_count > self.lmr_min_moves
     }
 
-    /// Late move reductions: the reduction of the `move_count`-th move of a node of `depth`,
-    /// with move-ordering score `order`, at a principal-variation node if `pv`. May be negative
-    /// or too large; the caller clamps it.
+    /// Late move reductions: the reduction of the `move_count`-th move of a `node` of `depth`,
+    /// with move-ordering score `order`. May be negative or too large; the caller clamps it.
     #[inline]
-    pub fn late_move_reduction(&self, depth: i32, move_count: i32, pv: bool, order: i32) -> i32 {
+    pub fn late_move_reduction(
+        &self,
+        depth: i32,
+        move_count: i32,
+        node: NodeKind,
+        order: i32,
+    ) -> i32 {
         let base = self.reductions[depth.min(63) as usize][move_count.min(63) as usize];
-        i32::from(base) - (self.lmr_pv_bonus * i32::from(pv) + order / self.lmr_history_divisor)
+        let by_kind = match node {
+            NodeKind::Pv => -self.lmr_pv_bonus,
+            NodeKind::Cut => self.lmr_cut_node,
+            NodeKind::All => 0,
+        };
+        i32::from(base) + by_kind - order / self.lmr_history_divisor
     }
 
     /// Quiescence search's delta pruning: true if capturing `gain` cannot lift the static
@@ -406,6 +468,13 @@ impl Parameters {
     #[inline]
     pub fn delta_prunes(&self, eval: i32, gain: i32, alpha: i32) -> bool {
         eval + gain + self.qs_delta_margin <= alpha
+    }
+
+    /// Quiescence search: the most material a capture may lose by static exchange and still
+    /// be searched.
+    #[inline]
+    pub fn quiescence_exchange_loss(&self) -> i32 {
+        self.qs_see_margin
     }
 
     /// The history bonus for a cutoff with `depth` left (and the malus of the moves before it).
@@ -418,6 +487,27 @@ impl Parameters {
     #[inline]
     pub fn history_limit(&self) -> i32 {
         self.history_limit
+    }
+
+    /// Chess evaluation: true if the static evaluation is scaled for the material the side
+    /// ahead has to win with.
+    #[inline]
+    pub fn material_draw(&self) -> bool {
+        self.material_draw != 0
+    }
+
+    /// Upcoming repetition: true if a move back to a position that would end the game by
+    /// repetition is a floor for alpha.
+    #[inline]
+    pub fn upcoming_repetition(&self) -> bool {
+        self.upcoming_repetition != 0
+    }
+
+    /// Pruning: true if it goes by the hash table's value where that says more than the static
+    /// evaluation.
+    #[inline]
+    pub fn tt_eval(&self) -> bool {
+        self.tt_eval != 0
     }
 
     /// Threads: true if the move played is the threads' vote, false if the main thread's.
@@ -442,6 +532,17 @@ impl Parameters {
     #[inline]
     pub fn correction_limit(&self) -> i32 {
         self.correction_limit
+    }
+
+    /// Correction history: the correction applied for the pawn-structure and material
+    /// tables' entries (in the tables' unit), a weighted mean of the two. The weights sum to
+    /// one: both tables learn the whole difference between search and static evaluation, so
+    /// weights summing to more would feed a correction back into what it learns from and grow
+    /// it to its limit wherever the keys stay the same (bare kings).
+    #[inline]
+    pub fn correction(&self, pawns: i32, material: i32) -> i32 {
+        let share = self.correction_material_share;
+        (pawns * (100 - share) + material * share) / 100
     }
 
     /// Time: the moves assumed left in a game without `movestogo`.
@@ -546,15 +647,20 @@ mod tests {
     fn the_reduction_table_follows_its_parameters() {
         let mut parameters = Parameters::default();
         // 0.75 + ln(d) ln(n) / 2.25, truncated.
-        assert_eq!(parameters.late_move_reduction(1, 30, false, 0), 0);
-        assert_eq!(parameters.late_move_reduction(8, 8, false, 0), 2);
-        assert_eq!(parameters.late_move_reduction(63, 63, false, 0), 8);
-        assert_eq!(parameters.late_move_reduction(100, 100, false, 0), 8);
-        assert_eq!(parameters.late_move_reduction(8, 8, true, 8192), 0);
+        let all = NodeKind::All;
+        assert_eq!(parameters.late_move_reduction(1, 30, all, 0), 0);
+        assert_eq!(parameters.late_move_reduction(8, 8, all, 0), 2);
+        assert_eq!(parameters.late_move_reduction(63, 63, all, 0), 8);
+        assert_eq!(parameters.late_move_reduction(100, 100, all, 0), 8);
+        assert_eq!(parameters.late_move_reduction(8, 8, NodeKind::Pv, 8192), 0);
+        assert_eq!(parameters.late_move_reduction(8, 8, NodeKind::Cut, 0), 2);
+        parameters.set("lmr_cut_node", 1).unwrap();
+        assert_eq!(parameters.late_move_reduction(8, 8, NodeKind::Cut, 0), 3);
+        parameters.set("lmr_cut_node", 0).unwrap();
         parameters.set("lmr_base_centi", 275).unwrap();
-        assert_eq!(parameters.late_move_reduction(8, 8, false, 0), 4);
+        assert_eq!(parameters.late_move_reduction(8, 8, all, 0), 4);
         parameters.set("lmr_divisor_centi", 600).unwrap();
-        assert_eq!(parameters.late_move_reduction(8, 8, false, 0), 3);
+        assert_eq!(parameters.late_move_reduction(8, 8, all, 0), 3);
     }
 
     #[test]

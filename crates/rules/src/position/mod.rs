@@ -8,6 +8,7 @@
 mod castling;
 mod changes;
 mod checks;
+mod cycles;
 mod fen;
 mod makemove;
 mod movegen;

@@ -157,12 +157,16 @@ impl<T: PieceTracker> Position<T> {
     /// and en-passant rights), looking back no further than the last capture or pawn move.
     pub fn repetitions(&self) -> usize {
         let reach = (self.state.halfmove_clock as usize).min(self.history.len());
-        self.history[self.history.len() - reach..]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .filter(|s| s.key == self.state.key)
+        self.keys_back(2, reach)
+            .filter(|&key| key == self.state.key)
             .count()
+    }
+
+    /// The keys of the positions `first`, `first + 2`, ... plies back, up to `reach` plies back
+    /// (at most the length of the history).
+    pub(super) fn keys_back(&self, first: usize, reach: usize) -> impl Iterator<Item = u64> + '_ {
+        (first..=reach)
+            .step_by(2)
+            .map(move |back| self.history[self.history.len() - back].key)
     }
 }

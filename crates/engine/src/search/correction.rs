@@ -65,7 +65,11 @@ impl CorrectionHistory {
     #[inline]
     pub fn corrected(&self, params: &Parameters, pos: &Position, raw: i32) -> i32 {
         let pawns = self.pawns[pawn_index(pos)];
-        let material = self.material[material_index(pos)];
+        let material = if params.correction_by_material() {
+            self.material[material_index(pos)]
+        } else {
+            0
+        };
         (raw + params.correction(pawns, material) / GRAIN).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
@@ -82,11 +86,13 @@ impl CorrectionHistory {
         let weight = params.correction_weight(depth);
         let limit = params.correction_limit() * GRAIN;
         let target = ((value - raw) * GRAIN).clamp(-limit, limit);
-        for entry in [
-            &mut self.pawns[pawn_index(pos)],
-            &mut self.material[material_index(pos)],
-        ] {
+        let learn = |entry: &mut i32| {
             *entry = (*entry * (WEIGHT_SCALE - weight) + target * weight) / WEIGHT_SCALE;
+        };
+        learn(&mut self.pawns[pawn_index(pos)]);
+        // With the material's share at 0 its table is never read, so it is not kept either.
+        if params.correction_by_material() {
+            learn(&mut self.material[material_index(pos)]);
         }
     }
 }

@@ -545,6 +545,12 @@ impl Parameters {
         (pawns * (100 - share) + material * share) / 100
     }
 
+    /// Correction history: whether the material table has a share (and so is kept at all).
+    #[inline]
+    pub fn correction_by_material(&self) -> bool {
+        self.correction_material_share != 0
+    }
+
     /// Time: the moves assumed left in a game without `movestogo`.
     #[inline]
     pub fn moves_to_go(&self) -> i64 {

@@ -33,8 +33,7 @@ mod time;
 mod tt;
 pub mod value;
 mod vote;
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-mod worker;
+pub(crate) mod worker;
 
 use crate::clock::Instant;
 use crate::eval::nnue::{self, Network};

@@ -1,5 +1,7 @@
-//! One search thread of the pool (`pool`): an OS thread with a stack deep enough for the search's
-//! recursion, parked on a channel between jobs and ended (joined) when its `Worker` is dropped.
+//! A parked thread: an OS thread with a stack of a chosen size, parked on a channel between jobs
+//! and ended (joined) when its `Worker` is dropped. The search threads of the pool (`pool`) are
+//! workers, and so is the thread a session searches from (`session::runner`), which starts a
+//! job (`start`) and collects it later (`wait`).
 //!
 //! `run_together` hands each of several workers a job and returns only once every job has
 //! finished, so the jobs may borrow from the caller's stack, as `std::thread::scope`'s threads
@@ -19,10 +21,10 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::{self, JoinHandle};
 
 /// Work for one worker, borrowing for `'a`.
-pub(super) type Job<'a> = Box<dyn FnOnce() + Send + 'a>;
+pub(crate) type Job<'a> = Box<dyn FnOnce() + Send + 'a>;
 
 /// What a job's thread reports when the job ends: `Err` holds the payload of its panic.
-type Finished = Result<(), Box<dyn Any + Send>>;
+pub(crate) type Finished = Result<(), Box<dyn Any + Send>>;
 
 /// What a worker is told to do.
 enum Order {
@@ -49,8 +51,8 @@ fn hand_on(next: Vec<(Sender<Order>, Task)>) {
     }
 }
 
-/// A parked search thread.
-pub(super) struct Worker {
+/// A parked thread.
+pub(crate) struct Worker {
     orders: Sender<Order>,
     finished: Receiver<Finished>,
     /// Taken (and joined) on drop.
@@ -81,6 +83,22 @@ impl Worker {
             thread: Some(thread),
         })
     }
+
+    /// Starts `job` on this worker's thread and returns at once; `wait` collects it. The
+    /// worker's job before must have been collected.
+    pub fn start(&self, job: Job<'static>) {
+        let task = Task {
+            job,
+            next: Vec::new(),
+        };
+        hand_on(vec![(self.orders.clone(), task)]);
+    }
+
+    /// Waits until the job started last has finished: `Err` holds its panic's payload. `Ok`
+    /// also if the thread is gone (which cannot happen: its jobs' panics are caught).
+    pub fn wait(&self) -> Finished {
+        self.finished.recv().unwrap_or(Ok(()))
+    }
 }
 
 impl Drop for Worker {
@@ -98,6 +116,7 @@ impl Drop for Worker {
 /// returns when every one has finished. The jobs may borrow anything that outlives this call. If
 /// a job panicked, the panic is resumed here once all have finished; a worker whose thread is
 /// gone (which cannot happen: its jobs' panics are caught) leaves its job unrun.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub(super) fn run_together<'a>(jobs: Vec<(&Worker, Job<'a>)>) {
     let (workers, jobs): (Vec<&Worker>, Vec<Job<'a>>) = jobs.into_iter().unzip();
     // SAFETY: only the lifetimes change. A job's borrows must outlive its run: this function
@@ -131,8 +150,7 @@ pub(super) fn run_together<'a>(jobs: Vec<(&Worker, Job<'a>)>) {
     }
     let mut first_panic = None;
     for worker in workers {
-        // `Err`: the thread is gone, and its job with it.
-        if let Ok(Err(payload)) = worker.finished.recv() {
+        if let Err(payload) = worker.wait() {
             first_panic = first_panic.or(Some(payload));
         }
     }

@@ -61,14 +61,14 @@ impl Session {
     /// A session of standard chess with every option at its default, whose searches run on a
     /// thread of their own.
     pub fn new() -> Session {
-        Session::with_runner(Runner::new(None))
+        Session::with_runner(Runner::threaded())
     }
 
     /// A session whose searches run on the caller's thread: `start_search` returns once the
     /// result has been reported, and the lines that arrive meanwhile reach the search through
     /// `interrupts`.
     pub fn inline(interrupts: Arc<dyn Interrupts>) -> Session {
-        Session::with_runner(Runner::new(Some(interrupts)))
+        Session::with_runner(Runner::inline(interrupts))
     }
 
     fn with_runner(runner: Runner) -> Session {

@@ -1,16 +1,21 @@
-//! The engine and the search running on it: a session starts a search here, on a thread of its
-//! own (or, for a host without threads, on the caller's, seeing the lines that arrive meanwhile
-//! through `Interrupts`), stops it, hands it `ponderhit`, and waits for it. What the search
+//! The engine and the search running on it: a session starts a search here, on the session's
+//! search thread (a `Worker` started with the session and parked between searches; or, for a
+//! host without threads, on the caller's, seeing the lines that arrive meanwhile through
+//! `Interrupts`), stops it, hands it `ponderhit`, and waits for it. What the search
 //! reports goes to the protocol's listener, and its result to the protocol's `ResultSink`, on
 //! the thread that ran it. Searches are numbered, so a protocol that receives results on a queue
 //! can tell the current search's from an older one's.
 
 use crate::clock::Instant;
+use crate::search::worker::Worker;
 use crate::search::{Engine, Interrupts, Limits, Listener, SearchControl, SearchResult};
 use crate::Position;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::thread::{self, JoinHandle};
 use std::time::Duration;
+
+/// Stack size of the session's search thread, which waits for the search threads (`Engine`'s
+/// pool) and reports: no deep recursion of its own.
+const SESSION_STACK_BYTES: usize = 2 << 20;
 
 /// The number of a search, counting from 0 in each session.
 pub type SearchId = u64;
@@ -22,10 +27,18 @@ pub type ResultSink = Box<dyn FnOnce(SearchId, SearchResult) + Send>;
 struct CurrentSearch {
     id: SearchId,
     control: Arc<SearchControl>,
-    /// The thread running it; `None` once joined, or when it ran on the caller's thread.
-    thread: Option<JoinHandle<()>>,
+    /// Whether it runs on the session's search thread and has not been waited for.
+    on_thread: bool,
     /// When its clock started (`Limits::start`).
     started: Instant,
+}
+
+/// Where searches run.
+enum SearchesRun {
+    /// On the session's search thread.
+    OnThread(Worker),
+    /// On the caller's thread, which sees the lines that arrive meanwhile through these.
+    Inline(Arc<dyn Interrupts>),
 }
 
 /// The engine, and the search on it.
@@ -33,18 +46,32 @@ pub(super) struct Runner {
     engine: Arc<Mutex<Engine>>,
     current: Option<CurrentSearch>,
     next_id: SearchId,
-    /// Set when searches run on the caller's thread, which sees the lines that arrive
-    /// meanwhile through these.
-    interrupts: Option<Arc<dyn Interrupts>>,
+    searches_run: SearchesRun,
 }
 
 impl Runner {
-    pub fn new(interrupts: Option<Arc<dyn Interrupts>>) -> Runner {
+    /// An engine searching on a thread of the session's own, started here.
+    ///
+    /// # Panics
+    /// If the system will not start that thread.
+    pub fn threaded() -> Runner {
+        let thread = Worker::spawn("session".to_string(), SESSION_STACK_BYTES)
+            .unwrap_or_else(|error| panic!("could not start the session's thread: {error}"));
+        Runner::with(SearchesRun::OnThread(thread))
+    }
+
+    /// An engine searching on the caller's thread, which sees the lines that arrive meanwhile
+    /// through `interrupts`.
+    pub fn inline(interrupts: Arc<dyn Interrupts>) -> Runner {
+        Runner::with(SearchesRun::Inline(interrupts))
+    }
+
+    fn with(searches_run: SearchesRun) -> Runner {
         Runner {
             engine: Arc::new(Mutex::new(Engine::new())),
             current: None,
             next_id: 0,
-            interrupts,
+            searches_run,
         }
     }
 
@@ -79,9 +106,11 @@ impl Runner {
         let id = self.next_id;
         self.next_id += 1;
         let started = *limits.start.get_or_insert_with(Instant::now);
-        let control = Arc::new(match &self.interrupts {
-            Some(interrupts) => SearchControl::with_interrupts(Arc::clone(interrupts)),
-            None => SearchControl::new(),
+        let control = Arc::new(match &self.searches_run {
+            SearchesRun::Inline(interrupts) => {
+                SearchControl::with_interrupts(Arc::clone(interrupts))
+            }
+            SearchesRun::OnThread(_) => SearchControl::new(),
         });
         control.set_pondering(pondering);
         let engine = Arc::clone(&self.engine);
@@ -90,17 +119,20 @@ impl Runner {
             let result = lock(&engine).search(&position, &limits, &thread_control, &*listener);
             report(id, result);
         };
-        let thread = match self.interrupts {
-            Some(_) => {
-                search();
-                None
+        let on_thread = match &self.searches_run {
+            SearchesRun::OnThread(thread) => {
+                thread.start(Box::new(search));
+                true
             }
-            None => Some(thread::spawn(search)),
+            SearchesRun::Inline(_) => {
+                search();
+                false
+            }
         };
         self.current = Some(CurrentSearch {
             id,
             control,
-            thread,
+            on_thread,
             started,
         });
         id
@@ -135,8 +167,11 @@ impl Runner {
     pub fn finish(&mut self) {
         if let Some(search) = &mut self.current {
             search.control.stop();
-            if let Some(thread) = search.thread.take() {
-                let _ = thread.join();
+            if let (true, SearchesRun::OnThread(thread)) = (search.on_thread, &self.searches_run) {
+                // A search that panicked has reported nothing; the engine's lock copes with
+                // the poisoning.
+                let _ = thread.wait();
+                search.on_thread = false;
             }
         }
     }
@@ -148,8 +183,76 @@ impl Runner {
     }
 }
 
+impl Drop for Runner {
+    /// A search still running ends first: the session's thread is joined only when parked.
+    fn drop(&mut self) {
+        self.end();
+    }
+}
+
 fn lock(engine: &Mutex<Engine>) -> MutexGuard<'_, Engine> {
     engine
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::NullListener;
+    use kaiser_rules::variant::Variant;
+    use std::sync::mpsc;
+    use std::thread::{self, ThreadId};
+
+    #[test]
+    fn every_search_runs_on_the_one_session_thread() {
+        let mut runner = Runner::threaded();
+        let (sink, reports) = mpsc::channel::<(SearchId, ThreadId, Option<String>)>();
+        for _ in 0..3 {
+            let sink = sink.clone();
+            let limits = Limits {
+                depth: Some(2),
+                ..Limits::default()
+            };
+            runner.start(
+                Position::startpos(Variant::Chess),
+                limits,
+                false,
+                Box::new(NullListener),
+                Box::new(move |id, result| {
+                    assert!(result.best.is_some());
+                    let here = thread::current();
+                    let _ = sink.send((id, here.id(), here.name().map(str::to_string)));
+                }),
+            );
+            runner.finish();
+        }
+        let reports: Vec<_> = reports.try_iter().collect();
+        assert_eq!(reports.iter().map(|r| r.0).collect::<Vec<_>>(), [0, 1, 2]);
+        assert!(reports.iter().all(|r| r.1 == reports[0].1));
+        assert_eq!(reports[0].2.as_deref(), Some("session"));
+        assert_ne!(reports[0].1, thread::current().id());
+    }
+
+    #[test]
+    fn dropping_the_runner_ends_an_infinite_search() {
+        let mut runner = Runner::threaded();
+        let (sink, reports) = mpsc::channel();
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let report: ResultSink = Box::new(move |id, _| {
+            let _ = sink.send(id);
+        });
+        runner.start(
+            Position::startpos(Variant::Chess),
+            limits,
+            false,
+            Box::new(NullListener),
+            report,
+        );
+        drop(runner);
+        assert_eq!(reports.try_iter().collect::<Vec<_>>(), [0]);
+    }
 }

@@ -2,7 +2,7 @@
 # One generation of a variant's network, whole within one session: self-play by the network
 # built into BIN, a network trained from that one on those games or on TRAIN (`nnue train
 # --init built-in`, so what it learnt from earlier data is kept without that data), then the
-# SPRT of the new network against BIN at 5+0.05 (bounds 0 and 10), from the second set of test
+# SPRT of the new network against BIN at 5+0.05 or TC (bounds 0 and 10), from the second set of test
 # openings (`book/VARIANT-openings-2.epd`), which no network was ever trained on (the first set
 # began the games of every generation before 2026-12-01). Run again with the same
 # settings, each step resumes: datagen plays only the games its file lacks, training goes on
@@ -19,6 +19,7 @@
 #   BIN      the Kaiser binary that plays, trains and runs the match (default target/release/kaiser)
 #   WORK     where the data, the network and the logs go (default /work): WORK/kaiser-data,
 #            WORK/nnue/VARIANT-gGEN.nnue, WORK/runs/VARIANT-gGEN-sprt-SEED.pgn
+#   TC       the SPRT's time control (default 5+0.05; 2+0.02 plays about twice the games)
 #   EPOCHS   training epochs (default 4); RATE the starting learning rate (default 0.0005)
 #   TRAIN    what the network is trained on: this generation's games (the default), or a
 #            directory such as WORK/kaiser-data/VARIANT to train on every generation's games
@@ -32,6 +33,7 @@ cd "$(dirname "$0")/.."
 : "${VARIANT:?set VARIANT}" "${GEN:?set GEN}" "${GAMES:?set GAMES}" "${SEED:?set SEED}"
 BIN=$(realpath "${BIN:-target/release/kaiser}")
 WORK=${WORK:-/work}
+TC=${TC:-5+0.05}
 EPOCHS=${EPOCHS:-4}
 RATE=${RATE:-0.0005}
 data_dir=$WORK/kaiser-data
@@ -64,7 +66,7 @@ echo "== $(date -u +%FT%TZ) SPRT of $net against the built-in network"
 "$BIN" match -variant "$VARIANT" \
     -engine cmd="$BIN" name="g$GEN" option.UCI_Variant="$VARIANT" option.EvalFile="$net" \
     -engine cmd="$BIN" name=main \
-    -each tc=5+0.05 option.Hash=16 option.Threads=1 \
+    -each tc="$TC" option.Hash=16 option.Threads=1 \
     -openings file="book/$VARIANT-openings-2.epd" order=random -seed "$SEED" \
     -games 2 -rounds 1000 -concurrency 2 -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 \
     -pgnout "$WORK/runs/$VARIANT-g$GEN-sprt-$SEED.pgn"

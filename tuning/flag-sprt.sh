@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The SPRT of one change waiting behind a default-off search parameter: one build against
+# itself, the parameter at its "on" value on one side and at its default on the other, at
+# 2+0.02 in Empire (or VARIANT), bounds 0 and 10 (or ELO0 and ELO1). The build is main's
+# last commit that changed what the binary is built from (or COMMIT), kept in WORK/bin by that
+# commit, so runs with new seeds start at once; sum the runs' pentanomials with
+# `kaiser sprt elo0=ELO0 elo1=ELO1 ...`. A run that reaches ROUNDS pairs undecided is a
+# truncated SPRT: the sign of its (summed) LLR decides (`tuning/README.md`, "Testing a change").
+#
+#   PARAM=tt_eval ON=1 SEED=2026120201 tuning/flag-sprt.sh
+#
+# Settings, from the environment:
+#   PARAM, ON  the parameter (`kaiser` option name) and its value with the change on
+#   NAME     the name of the side with the change (default PARAM)
+#   SEED     the match's seed
+#   COMMIT   the commit to build (default main)
+#   TC       the time control (default 2+0.02)
+#   VARIANT  the game (default empire), from book/VARIANT-openings.epd
+#   ELO0 ELO1  the SPRT's bounds (default 0 and 10; -10 and 0 for a fix that must not lose)
+#   THREADS  search threads per engine (default 1); with more than one, one game at a time
+#   ROUNDS   the most game pairs to play (default 3000)
+#   WORK     where binaries and games go (default /work): WORK/bin, WORK/runs/NAME-SEED.pgn
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${PARAM:?set PARAM}" "${ON:?set ON}" "${SEED:?set SEED}"
+NAME=${NAME:-$PARAM}
+commit=$(git log -1 --format=%h "${COMMIT:-main}" -- .cargo Cargo.toml Cargo.lock src crates)
+TC=${TC:-2+0.02}
+VARIANT=${VARIANT:-empire}
+openings=book/$VARIANT-openings.epd
+[ -f "$openings" ] || { echo "no openings for variant '$VARIANT': $openings" >&2; exit 2; }
+THREADS=${THREADS:-1}
+concurrency=$((THREADS > 1 ? 1 : 2))
+WORK=${WORK:-/work}
+mkdir -p "$WORK/bin" "$WORK/runs"
+
+binary=$WORK/bin/kaiser-main-$commit
+if [ ! -x "$binary" ]; then
+    tree=$WORK/wt-flag-$commit
+    rm -rf "$tree"
+    git worktree prune
+    git worktree add -q --detach "$tree" "$commit"
+    (cd "$tree" && CARGO_TARGET_DIR=$tree/target cargo build -q --release -p kaiser)
+    cp "$tree/target/release/kaiser" "$binary"
+    git worktree remove --force "$tree"
+fi
+echo "kaiser-main-$commit: $("$binary" bench 2>&1 | tail -1)"
+
+echo "== $(date -u +%FT%TZ) SPRT of $PARAM=$ON on $commit, $VARIANT, $TC, $THREADS thread(s), [${ELO0:-0}, ${ELO1:-10}], seed $SEED"
+"$binary" match -variant "$VARIANT" \
+    -engine cmd="$binary" name="$NAME" option."$PARAM"="$ON" \
+    -engine cmd="$binary" name=base \
+    -each tc="$TC" option.Hash=16 option.Threads="$THREADS" \
+    -openings file="$openings" order=random -seed "$SEED" \
+    -games 2 -rounds "${ROUNDS:-3000}" -concurrency "$concurrency" \
+    -sprt elo0="${ELO0:-0}" elo1="${ELO1:-10}" alpha=0.05 beta=0.05 \
+    -pgnout "$WORK/runs/$NAME-$SEED.pgn"
+echo "== $(date -u +%FT%TZ) done"

@@ -66,7 +66,7 @@ echo "== $(date -u +%FT%TZ) SPRT of $net against the built-in network"
 "$BIN" match -variant "$VARIANT" \
     -engine cmd="$BIN" name="g$GEN" option.UCI_Variant="$VARIANT" option.EvalFile="$net" \
     -engine cmd="$BIN" name=main \
-    -each tc="$TC" option.Hash=16 option.Threads=1 \
+    -each tc="$TC" option.Hash=16 option.Threads=1 option.OwnBook=false \
     -openings file="book/$VARIANT-openings-2.epd" order=random -seed "$SEED" \
     -games 2 -rounds 1000 -concurrency 2 -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 \
     -pgnout "$WORK/runs/$VARIANT-g$GEN-sprt-$SEED.pgn"

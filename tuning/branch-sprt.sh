@@ -44,25 +44,13 @@ ELO1=${ELO1:-10}
 WORK=${WORK:-/work}
 mkdir -p "$WORK/bin" "$WORK/runs"
 
-# build TAG COMMIT [test]: COMMIT's tree built into WORK/bin/kaiser-TAG, its tests run first
-# when asked.
-build() {
-    local tag=$1 tree=$WORK/wt-sprt-$1
-    if [ -x "$WORK/bin/kaiser-$tag" ]; then return; fi
-    rm -rf "$tree"
-    git worktree prune
-    git worktree add -q --detach "$tree" "$2"
-    if [ $# -gt 2 ]; then
-        (cd "$tree" && CARGO_TARGET_DIR=$tree/target cargo test -q --release)
-    fi
-    (cd "$tree" && CARGO_TARGET_DIR=$tree/target cargo build -q --release -p kaiser)
-    cp "$tree/target/release/kaiser" "$WORK/bin/kaiser-$tag"
-}
+# shellcheck source=tuning/build-commit.sh
+. tuning/build-commit.sh
 
 base_tag=base-$BASE
 patched_tag=$NAME-$tested
-build "$base_tag" "$BASE"
-build "$patched_tag" "$tested" test
+build_commit "$base_tag" "$BASE"
+build_commit "$patched_tag" "$tested" test
 for tag in "$base_tag" "$patched_tag"; do
     echo "$tag: $("$WORK/bin/kaiser-$tag" bench 2>&1 | tail -1)"
 done

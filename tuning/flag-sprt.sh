@@ -34,16 +34,10 @@ concurrency=$((THREADS > 1 ? 1 : 2))
 WORK=${WORK:-/work}
 mkdir -p "$WORK/bin" "$WORK/runs"
 
+# shellcheck source=tuning/build-commit.sh
+. tuning/build-commit.sh
+build_commit "main-$commit" "$commit"
 binary=$WORK/bin/kaiser-main-$commit
-if [ ! -x "$binary" ]; then
-    tree=$WORK/wt-flag-$commit
-    rm -rf "$tree"
-    git worktree prune
-    git worktree add -q --detach "$tree" "$commit"
-    (cd "$tree" && CARGO_TARGET_DIR=$tree/target cargo build -q --release -p kaiser)
-    cp "$tree/target/release/kaiser" "$binary"
-    git worktree remove --force "$tree"
-fi
 echo "kaiser-main-$commit: $("$binary" bench 2>&1 | tail -1)"
 
 echo "== $(date -u +%FT%TZ) SPRT of $PARAM=$ON on $commit, $VARIANT, $TC, $THREADS thread(s), [${ELO0:-0}, ${ELO1:-10}], seed $SEED"

@@ -44,8 +44,8 @@ ELO1=${ELO1:-10}
 WORK=${WORK:-/work}
 mkdir -p "$WORK/bin" "$WORK/runs"
 
-# shellcheck source=tuning/build-commit.sh
-. tuning/build-commit.sh
+# shellcheck source=tuning/sprt-lib.sh
+. tuning/sprt-lib.sh
 
 base_tag=base-$BASE
 patched_tag=$NAME-$tested
@@ -57,11 +57,7 @@ done
 [ "${BUILD_ONLY:-0}" = 1 ] && exit 0
 
 echo "== $(date -u +%FT%TZ) SPRT of $NAME on $BASE against $BASE, $VARIANT, $TC, [$ELO0, $ELO1], seed $SEED"
-"$WORK/bin/kaiser-$base_tag" match -variant "$VARIANT" \
+sprt_match "$WORK/bin/kaiser-$base_tag" "$openings" "$WORK/runs/$NAME-$SEED.pgn" 1 "${ROUNDS:-3000}" \
     -engine cmd="$WORK/bin/kaiser-$patched_tag" name="$NAME" \
-    -engine cmd="$WORK/bin/kaiser-$base_tag" name=base \
-    -each tc="$TC" option.Hash=16 option.Threads=1 \
-    -openings file="$openings" order=random -seed "$SEED" \
-    -games 2 -rounds "${ROUNDS:-3000}" -concurrency 2 -sprt elo0="$ELO0" elo1="$ELO1" alpha=0.05 beta=0.05 \
-    -pgnout "$WORK/runs/$NAME-$SEED.pgn"
+    -engine cmd="$WORK/bin/kaiser-$base_tag" name=base
 echo "== $(date -u +%FT%TZ) done"

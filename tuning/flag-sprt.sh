@@ -30,23 +30,17 @@ VARIANT=${VARIANT:-empire}
 openings=book/$VARIANT-openings.epd
 [ -f "$openings" ] || { echo "no openings for variant '$VARIANT': $openings" >&2; exit 2; }
 THREADS=${THREADS:-1}
-concurrency=$((THREADS > 1 ? 1 : 2))
 WORK=${WORK:-/work}
 mkdir -p "$WORK/bin" "$WORK/runs"
 
-# shellcheck source=tuning/build-commit.sh
-. tuning/build-commit.sh
+# shellcheck source=tuning/sprt-lib.sh
+. tuning/sprt-lib.sh
 build_commit "main-$commit" "$commit"
 binary=$WORK/bin/kaiser-main-$commit
 echo "kaiser-main-$commit: $("$binary" bench 2>&1 | tail -1)"
 
 echo "== $(date -u +%FT%TZ) SPRT of $PARAM=$ON on $commit, $VARIANT, $TC, $THREADS thread(s), [${ELO0:-0}, ${ELO1:-10}], seed $SEED"
-"$binary" match -variant "$VARIANT" \
+sprt_match "$binary" "$openings" "$WORK/runs/$NAME-$SEED.pgn" "$THREADS" "${ROUNDS:-3000}" \
     -engine cmd="$binary" name="$NAME" option."$PARAM"="$ON" \
-    -engine cmd="$binary" name=base \
-    -each tc="$TC" option.Hash=16 option.Threads="$THREADS" \
-    -openings file="$openings" order=random -seed "$SEED" \
-    -games 2 -rounds "${ROUNDS:-3000}" -concurrency "$concurrency" \
-    -sprt elo0="${ELO0:-0}" elo1="${ELO1:-10}" alpha=0.05 beta=0.05 \
-    -pgnout "$WORK/runs/$NAME-$SEED.pgn"
+    -engine cmd="$binary" name=base
 echo "== $(date -u +%FT%TZ) done"

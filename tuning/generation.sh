@@ -41,6 +41,8 @@ data=$data_dir/$VARIANT/selfplay-n2500-s$GEN.kgd
 net=$WORK/nnue/$VARIANT-g$GEN.nnue
 train=${TRAIN:-$data}
 mkdir -p "$data_dir" "$WORK/nnue" "$WORK/runs"
+# shellcheck source=tuning/sprt-lib.sh
+. tuning/sprt-lib.sh
 
 echo "== $(date -u +%FT%TZ) self-play: $GAMES games, seed $GEN, by $BIN"
 "$BIN" datagen --variant "$VARIANT" --games "$GAMES" --threads 2 --seed "$GEN" --data-dir "$data_dir"
@@ -63,11 +65,7 @@ if [ ! -f "$net.done" ]; then
 fi
 
 echo "== $(date -u +%FT%TZ) SPRT of $net against the built-in network"
-"$BIN" match -variant "$VARIANT" \
+sprt_match "$BIN" "book/$VARIANT-openings-2.epd" "$WORK/runs/$VARIANT-g$GEN-sprt-$SEED.pgn" 1 1000 \
     -engine cmd="$BIN" name="g$GEN" option.UCI_Variant="$VARIANT" option.EvalFile="$net" \
-    -engine cmd="$BIN" name=main \
-    -each tc="$TC" option.Hash=16 option.Threads=1 option.OwnBook=false \
-    -openings file="book/$VARIANT-openings-2.epd" order=random -seed "$SEED" \
-    -games 2 -rounds 1000 -concurrency 2 -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 \
-    -pgnout "$WORK/runs/$VARIANT-g$GEN-sprt-$SEED.pgn"
+    -engine cmd="$BIN" name=main
 echo "== $(date -u +%FT%TZ) done"

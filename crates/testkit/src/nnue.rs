@@ -1,11 +1,14 @@
-//! Float networks with lively outputs and positions from random games, for the network tests
-//! (the tools' `tests/nnue.rs` and `tests/nnue_train.rs`, the binary's `tests/nnue.rs`).
+//! Float networks with lively outputs, positions from random games and the settings of a small
+//! training run, for the network tests (the tools' `tests/nnue.rs`, `tests/nnue_train.rs` and
+//! `tests/nnue_stream.rs`, the binary's `tests/nnue.rs`).
 
 use kaiser_engine::{Position, Variant};
 use kaiser_tools::nnue::model::Model;
+use kaiser_tools::nnue::train::Settings;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+use std::path::PathBuf;
 
 /// A random model of 128 neurons a side with eight output buckets whose outputs span a game's range of values (a few
 /// pawns either way), with first-layer sums both inside and outside the activation's 0..1.
@@ -44,4 +47,20 @@ pub fn random_positions(variant: Variant, count: usize, seed: u64) -> Vec<Positi
         }
     }
     positions
+}
+
+/// The settings of a small training run of `epochs` that writes its net to `out`: batches of
+/// 64 at rate 0.01 on two threads, seed 4, the checkpoint saved after each epoch only. Tests
+/// change what they exercise with struct update syntax (`Settings { save_every: 5, ..}`).
+pub fn small_run(out: PathBuf, epochs: usize) -> Settings {
+    Settings {
+        epochs,
+        batch: 64,
+        rate: 0.01,
+        score_share: 0.75,
+        threads: 2,
+        seed: 4,
+        out,
+        save_every: 0,
+    }
 }

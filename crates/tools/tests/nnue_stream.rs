@@ -6,6 +6,7 @@
 use anyhow::{bail, Result};
 use kaiser_engine::eval::nnue::features::InputScheme;
 use kaiser_engine::{Position, Variant};
+use kaiser_testkit::nnue::small_run;
 use kaiser_tools::data::{DataReader, Ending, GameRecord, GameResult, Header, PlyScore};
 use kaiser_tools::data::{RandomPlies, Source};
 use kaiser_tools::nnue::adam::Adam;
@@ -164,14 +165,8 @@ fn a_run_killed_inside_an_epoch_resumes_from_its_checkpoint_and_ends_as_the_unbr
     write_store(&path, variant, 60, 5);
     let split = stream::index(&path, variant, 10, true, 300, 2).expect("indexed");
     let settings = |name: &str| Settings {
-        epochs: 2,
-        batch: 64,
-        rate: 0.01,
-        score_share: 0.75,
-        threads: 2,
-        seed: 4,
-        out: dir.path().join(name),
         save_every: 5,
+        ..small_run(dir.path().join(name), 2)
     };
     let start = || Checkpoint::start(Model::random(variant, 128, 2, 1).unwrap());
     let unbroken_settings = settings("unbroken.nnue");

@@ -7,7 +7,7 @@
 use kaiser_engine::eval::nnue;
 use kaiser_engine::eval::nnue::features::InputScheme;
 use kaiser_engine::{Color, Variant};
-use kaiser_testkit::nnue::{lively_model, lively_model_of, random_positions};
+use kaiser_testkit::nnue::{lively_model, lively_model_of, random_positions, small_run};
 use kaiser_tools::nnue::checkpoint::Checkpoint;
 use kaiser_tools::nnue::dataset::Dataset;
 use kaiser_tools::nnue::model::Model;
@@ -68,16 +68,7 @@ fn a_run_broken_after_an_epoch_and_resumed_ends_where_an_unbroken_run_does() {
     let variant = Variant::Chess;
     let data = labelled_positions(variant, 600, 3);
     let holdout = labelled_positions(variant, 60, 4);
-    let settings = |name: &str| Settings {
-        epochs: 3,
-        batch: 64,
-        rate: 0.01,
-        score_share: 0.75,
-        threads: 2,
-        seed: 4,
-        out: dir.path().join(name),
-        save_every: 0,
-    };
+    let settings = |name: &str| small_run(dir.path().join(name), 3);
     let start = || Checkpoint::start(Model::random(variant, 128, 2, 1).unwrap());
 
     let unbroken_settings = settings("unbroken.nnue");
@@ -150,14 +141,8 @@ fn training_lowers_the_loss_on_positions_it_never_saw() {
         let data = positions_scored_by_material(variant, 2000, 5);
         let holdout = positions_scored_by_material(variant, 300, 6);
         let settings = Settings {
-            epochs: 4,
-            batch: 64,
-            rate: 0.01,
-            score_share: 0.75,
-            threads: 2,
             seed: 7,
-            out: dir.path().join(format!("{variant}.nnue")),
-            save_every: 0,
+            ..small_run(dir.path().join(format!("{variant}.nnue")), 4)
         };
         let mut run = Checkpoint::start(Model::random(variant, 128, 2, 7).unwrap());
         let untrained = train::loss(&run.model, &holdout, settings.score_share, 2).expect("a loss");

@@ -323,6 +323,53 @@ fn analyse_shows_the_mating_line() {
 }
 
 #[test]
+fn analyse_sets_engine_options_as_a_gui_would() {
+    let depth_one = |options: &[&str]| {
+        let mut args = vec!["analyse", "--variant", "chess", "--depth", "1", "--json"];
+        for option in options {
+            args.extend(["--option", option]);
+        }
+        let output = kaiser(&args);
+        assert!(output.status.success(), "{output:?}");
+        (common::text(&output.stdout), common::text(&output.stderr))
+    };
+    let (networked, notes) = depth_one(&[]);
+    assert!(notes.is_empty(), "{notes}");
+    let (hand_written, notes) = depth_one(&["Use NNUE=false", "LMR_Base_Centi=90"]);
+    assert!(notes.is_empty(), "{notes}");
+    let score = |text: &str| {
+        text.lines()
+            .last()
+            .unwrap()
+            .split("\"score\"")
+            .nth(1)
+            .map(str::to_string)
+    };
+    assert_ne!(
+        score(&networked),
+        score(&hand_written),
+        "{networked}\n{hand_written}"
+    );
+
+    // What setting reports is shown: on standard error with --json, else in parentheses first.
+    let (_, notes) = depth_one(&["EvalFile=/no/such.nnue", "Skill Level=99"]);
+    assert!(notes.contains("EvalFile /no/such.nnue refused"), "{notes}");
+    assert!(notes.contains("outside -20..20, using 20"), "{notes}");
+    let output = kaiser(&[
+        "analyse",
+        "--depth",
+        "1",
+        "--option",
+        "EvalFile=/no/such.nnue",
+    ]);
+    let text = common::text(&output.stdout);
+    assert!(
+        output.status.success() && text.contains("\n(EvalFile /no/such.nnue refused"),
+        "{text}"
+    );
+}
+
+#[test]
 fn analyse_rejects_bad_input_with_a_message() {
     for args in [
         &["analyse", "--fen", "not a fen"][..],
@@ -332,6 +379,12 @@ fn analyse_rejects_bad_input_with_a_message() {
         &["analyse", "--variant", "atomic"],
         &["analyse", "--multipv", "0"],
         &["analyse", "--frobnicate"],
+        &["analyse", "--option", "Frobnicate=1"],
+        &["analyse", "--option", "Use NNUE"],
+        &["analyse", "--option", "Use NNUE=maybe"],
+        &["analyse", "--option", "lmr_base_centi=many"],
+        &["analyse", "--option", "Threads=2"],
+        &["analyse", "--option", "OwnBook=false"],
     ] {
         let output = kaiser(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
@@ -341,6 +394,8 @@ fn analyse_rejects_bad_input_with_a_message() {
             "{error}"
         );
     }
+    let refused = kaiser(&["analyse", "--option", "ownbook=false"]);
+    assert!(common::text(&refused.stderr).contains("analysis never plays book moves"));
     let help = kaiser(&["analyse", "--help"]);
     assert!(common::text(&help.stdout).contains("--multipv <K>"));
 }

@@ -1,28 +1,20 @@
 #!/usr/bin/env python3
 """The tree to depth D with two threads against one: all threads' nodes when the main thread
-completes depth D (`go depth D`, three runs: lazy SMP varies) against one thread's nodes at D and
-at D+1 (one `go depth D+1`); odd helpers search a ply deeper than the main thread, so a two-thread
+completes depth D (three runs: lazy SMP varies) against one thread's nodes at D and
+at D+1 (one search to D+1); odd helpers search a ply deeper than the main thread, so a two-thread
 tree of about one thread's D plus D+1 is the helper's deeper iteration, not a blow-up. With
 singular extensions on and off (se_min_depth 20). Ten positions a game from the second opening
 set. Usage: tuning/thread-tree.py BIN DEPTH_EMPIRE DEPTH_ORDA DEPTH_CHESS [POSITIONS]."""
-import os, subprocess, sys, statistics
+import json, os, subprocess, sys, statistics
 BIN = sys.argv[1]; DEPTHS = dict(zip(["empire", "orda", "chess"], map(int, sys.argv[2:5])))
 COUNT = int(sys.argv[5]) if len(sys.argv) > 5 else 10
 def search(variant, fen, threads, opts, depth):
-    """Nodes (all threads) at each completed depth of `go depth DEPTH`."""
-    cmds = ["uci", f"setoption name UCI_Variant value {variant}", "setoption name Hash value 64",
-            f"setoption name Threads value {threads}", "setoption name OwnBook value false"]
-    cmds += [f"setoption name {k} value {v}" for k, v in opts] + ["isready", f"position fen {fen}", f"go depth {depth}"]
-    p = subprocess.Popen([BIN], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    p.stdin.write("\n".join(cmds) + "\n"); p.stdin.flush()
-    nodes = {}
-    for line in p.stdout:
-        w = line.split()
-        if line.startswith("info depth") and "nodes" in w and "bound" not in w and "multipv" in w:
-            nodes[int(w[2])] = int(w[w.index("nodes") + 1])
-        if line.startswith("bestmove"): break
-    p.stdin.write("quit\n"); p.stdin.flush(); p.wait()
-    return nodes
+    """Nodes (all threads) at each completed depth of a search to DEPTH, by `kaiser analyse`."""
+    args = [BIN, "analyse", "--variant", variant, "--fen", fen, "--depth", str(depth),
+            "--threads", str(threads), "--hash", "64", "--json"]
+    args += [a for k, v in opts for a in ("--option", f"{k}={v}")]
+    out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    return {i["depth"]: i["nodes"] for i in map(json.loads, out.splitlines()) if i["type"] == "info"}
 for variant, d in DEPTHS.items():
     fens = [" ".join(l.split()[:4]) + " 0 1" for l in open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "book", f"{variant}-openings-2.epd"))][:COUNT]
     for label, opts in [("SE on", []), ("SE off", [("se_min_depth", "20")])]:

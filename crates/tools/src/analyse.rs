@@ -1,10 +1,13 @@
 //! `analyse`: a search from the command line, for a person at a terminal or for a script. Runs the
 //! engine's search on one position and writes each completed depth's lines with the moves in
 //! SAN, either as aligned text or, with `json`, as one JSON object per line (`JsonLine`, written
-//! by serde_json). Scores are given from White's point of view in both forms.
+//! by serde_json). Scores are given from White's point of view in both forms. The search runs in a
+//! `Session`, so the engine options a GUI sets (`EvalFile`, `Use NNUE`, search parameters, ...)
+//! are set here by the same table.
 
 use kaiser_engine::notation::to_san;
-use kaiser_engine::search::{value, Bound, Engine, Info, Limits, Listener, Score, SearchControl};
+use kaiser_engine::search::{value, Bound, Info, Limits, Listener, Score, SearchControl};
+use kaiser_engine::session::{options, Session};
 use kaiser_engine::{Color, Move, Position};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -22,6 +25,40 @@ pub struct Options {
     pub wdl: bool,
     /// One JSON object per line instead of text.
     pub json: bool,
+    /// Engine options and search parameters (name, value), set after the fields above, in
+    /// order; each checked by `check_option`.
+    pub engine_options: Vec<(String, String)>,
+}
+
+/// Options that `analyse`'s own flags set, or that do nothing to a search from the command
+/// line, with what to use instead.
+const REFUSED_OPTIONS: &[(&str, &str)] = &[
+    ("Hash", "use --hash"),
+    ("Threads", "use --threads"),
+    ("MultiPV", "use --multipv"),
+    ("UCI_Variant", "give the variant with --variant"),
+    ("UCI_ShowWDL", "use --wdl"),
+    ("OwnBook", "analysis never plays book moves"),
+    ("BookFile", "analysis never plays book moves"),
+    ("Ponder", "analysis does not ponder"),
+    ("UCI_AnalyseMode", "this is analysis already"),
+];
+
+/// Whether `name` can be set to `value` here: an engine option or search parameter that takes
+/// the value and acts on a search from the command line. The error says why not.
+pub fn check_option(name: &str, value: &str) -> Result<(), String> {
+    let name = name.trim();
+    if let Some((option, instead)) = REFUSED_OPTIONS
+        .iter()
+        .find(|(option, _)| option.eq_ignore_ascii_case(name))
+    {
+        return Err(format!(
+            "option '{option}' is not set this way here: {instead}"
+        ));
+    }
+    options::read(name, Some(value))
+        .map(drop)
+        .map_err(|error| error.to_string())
 }
 
 /// One line of `--json` output; `type` names the variant (`position`, `info`, `bestmove`,
@@ -144,17 +181,15 @@ pub fn run(pos: &Position, options: &Options, out: &mut (dyn Write + Send)) -> i
             writeln!(out, "the game is over: {reason} ({result})")
         };
     }
-    let mut engine = Engine::new();
-    let hash_used = engine.set_hash_mb(options.hash_mb);
-    if hash_used != options.hash_mb && !options.json {
-        writeln!(
-            out,
-            "(could not allocate {} MiB of hash, using {hash_used} MiB)",
-            options.hash_mb
-        )?;
+    let (session, notes) = session_for(pos, options);
+    for note in notes {
+        if options.json {
+            eprintln!("{note}");
+        } else {
+            writeln!(out, "({note})")?;
+        }
     }
-    engine.set_threads(options.threads);
-    engine.set_multipv(options.multipv);
+    let mut engine = session.engine();
     if !options.json {
         let line = if options.multipv > 1 { " line" } else { "" };
         let wdl = if options.wdl { "   win/draw/loss" } else { "" };
@@ -181,6 +216,22 @@ pub fn run(pos: &Position, options: &Options, out: &mut (dyn Write + Send)) -> i
         return Err(error);
     }
     write_best(pos, options, result.best, result.score, state.out)
+}
+
+/// A session of `pos`'s variant with `options`' engine settings, and what setting them reported.
+fn session_for(pos: &Position, options: &Options) -> (Session, Vec<String>) {
+    let mut session = Session::new();
+    let mut notes: Vec<String> = session.set_variant(pos.variant()).into_iter().collect();
+    notes.extend(session.set_hash_mb(options.hash_mb));
+    notes.extend(session.set_threads(options.threads));
+    notes.extend(session.set_multipv(options.multipv));
+    for (name, value) in &options.engine_options {
+        match options::read(name, Some(value)) {
+            Ok(setting) => notes.extend(session.apply(setting)),
+            Err(error) => notes.push(format!("option '{name}' not set: {error}")),
+        }
+    }
+    (session, notes)
 }
 
 /// The board (or the JSON `position` object).

@@ -44,6 +44,21 @@ pub struct Args {
     /// One JSON object per line instead of text (see below)
     #[arg(long)]
     json: bool,
+    /// Set an engine option as a GUI's `setoption` would, after the flags above: a UCI option
+    /// (`EvalFile=net.nnue`, "Use NNUE=false", "Skill Level=5") or a search parameter
+    /// (`se_min_depth=20`); repeatable, applied in the order given
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = engine_option)]
+    options: Vec<(String, String)>,
+}
+
+/// Reads `NAME=VALUE`, refusing what the engine would refuse and the options that do nothing
+/// here (see `analyse::check_option`).
+fn engine_option(text: &str) -> Result<(String, String), String> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("'{text}' is not NAME=VALUE"))?;
+    analyse::check_option(name, value)?;
+    Ok((name.trim().to_string(), value.trim().to_string()))
 }
 
 const AFTER_HELP: &str = "\
@@ -55,11 +70,15 @@ Output:
   {\"type\":\"info\",\"depth\":..,\"multipv\":..,\"score\":{\"cp\":..} or {\"mate\":..},\"nodes\":..,
   \"nps\":..,\"time_ms\":..,\"pv\":[UCI..],\"san\":[SAN..]} (with \"wdl\":[w,d,l] per mille if
   --wdl), then {\"type\":\"bestmove\",...}
+  What setting an option reports (a network loaded, a value clamped) comes first, in
+  parentheses, or on standard error with --json.
 
 Examples:
   kaiser analyse --depth 14
   kaiser analyse --variant chess --fen \"6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1\" --depth 6
-  kaiser analyse --moves Kf2 Nc6 --multipv 3 --movetime 5000";
+  kaiser analyse --moves Kf2 Nc6 --multipv 3 --movetime 5000
+  kaiser analyse --variant orda --option EvalFile=orda.nnue --depth 12
+  kaiser analyse --option \"Use NNUE=false\" --option se_min_depth=20";
 
 /// Runs `kaiser analyse`.
 pub fn run(args: Args) -> Result<()> {
@@ -80,6 +99,7 @@ pub fn run(args: Args) -> Result<()> {
         hash_mb: args.hash,
         wdl: args.wdl,
         json: args.json,
+        engine_options: args.options,
     };
     let pos = args.position.position()?;
     analyse::run(&pos, &options, &mut std::io::stdout())?;

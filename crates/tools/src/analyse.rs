@@ -26,7 +26,8 @@ pub struct Options {
     /// One JSON object per line instead of text.
     pub json: bool,
     /// Engine options and search parameters (name, value), set after the fields above, in
-    /// order; each checked by `check_option`.
+    /// order (`check_option` tells beforehand whether one can be; `run` fails on one that
+    /// cannot take its value).
     pub engine_options: Vec<(String, String)>,
 }
 
@@ -181,7 +182,7 @@ pub fn run(pos: &Position, options: &Options, out: &mut (dyn Write + Send)) -> i
             writeln!(out, "the game is over: {reason} ({result})")
         };
     }
-    let (session, notes) = session_for(pos, options);
+    let (session, notes) = session_for(pos, options)?;
     for note in notes {
         if options.json {
             eprintln!("{note}");
@@ -219,19 +220,19 @@ pub fn run(pos: &Position, options: &Options, out: &mut (dyn Write + Send)) -> i
 }
 
 /// A session of `pos`'s variant with `options`' engine settings, and what setting them reported.
-fn session_for(pos: &Position, options: &Options) -> (Session, Vec<String>) {
+/// An engine option that cannot take its value (see `check_option`) is an error.
+fn session_for(pos: &Position, options: &Options) -> io::Result<(Session, Vec<String>)> {
     let mut session = Session::new();
     let mut notes: Vec<String> = session.set_variant(pos.variant()).into_iter().collect();
     notes.extend(session.set_hash_mb(options.hash_mb));
     notes.extend(session.set_threads(options.threads));
     notes.extend(session.set_multipv(options.multipv));
     for (name, value) in &options.engine_options {
-        match options::read(name, Some(value)) {
-            Ok(setting) => notes.extend(session.apply(setting)),
-            Err(error) => notes.push(format!("option '{name}' not set: {error}")),
-        }
+        let setting = options::read(name, Some(value))
+            .map_err(|error| io::Error::new(io::ErrorKind::InvalidInput, error.to_string()))?;
+        notes.extend(session.apply(setting));
     }
-    (session, notes)
+    Ok((session, notes))
 }
 
 /// The board (or the JSON `position` object).

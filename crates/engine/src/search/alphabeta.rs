@@ -5,13 +5,18 @@
 //! has lost), the 50-move rule (a draw unless mated), repetitions (a position already seen on the
 //! search path, or a third occurrence counting the game, ends as the variant's threefold does:
 //! a draw in chess, a loss for the side to move in Empire), checkmate, and stalemate (a draw in
-//! chess, a loss in Empire). Losses are scored as mates so their distance counts.
+//! chess, a loss in Empire). Losses are scored as mates so their distance counts; with
+//! `true_scores`, an Empire repetition below the root's children is a decisive loss short of a
+//! mate (`value::lost_in`), since another path to the same position need not repeat. Pruning
+//! treats every decisive value as it treats a mate.
 
 use super::ordering::{is_tactical, wins_by_campmate, MovePicker, Wanted};
 use super::parameters::NodeKind;
 use super::see::captured_value;
 use super::thread::Searcher;
-use super::value::{is_mate, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
+use super::value::{
+    is_decisive, lost_in, mate_in, mated_in, DECISIVE_BOUND, DRAW, INFINITE, MAX_EVAL, MAX_PLY,
+};
 use super::Bound;
 use crate::eval::{evaluate, params::PIECE_VALUE, scale_for_mating_material};
 use crate::{GenType, MoveList, Position};
@@ -147,15 +152,32 @@ impl Searcher<'_> {
         }
         let halfmove = self.pos.halfmove_clock() as usize;
         if halfmove >= 100 {
-            if self.pos.in_check() && self.pos.legal_moves().is_empty() {
-                return Some(mated_in(ply));
-            }
-            return Some(DRAW);
+            return Some(self.fifty_moves_value(ply));
         }
         if halfmove >= 4 && self.is_repetition(ply, halfmove) {
-            return Some(terminal_value(self.pos.variant().repetition_value(), ply));
+            return Some(self.repetition_value(ply));
         }
         None
+    }
+
+    /// The value of a node at `ply` whose 50-move counter has run out: a draw, unless the side
+    /// to move is checkmated.
+    fn fifty_moves_value(&self, ply: usize) -> i32 {
+        match self.pos.in_check() && self.pos.legal_moves().is_empty() {
+            true => mated_in(ply),
+            false => DRAW,
+        }
+    }
+
+    /// The value for the side to move of a repetition at `ply` (`is_repetition`): the variant's
+    /// threefold result; with `true_scores`, a loss below the root's children is `lost_in`
+    /// rather than a mate, as it depends on the path (at the root's children only the game's
+    /// own positions can repeat, and the game ends there).
+    fn repetition_value(&self, ply: usize) -> i32 {
+        match self.pos.variant().repetition_value() {
+            TerminalValue::Loss if ply > 1 && self.params.true_scores() => lost_in(ply),
+            value => terminal_value(value, ply),
+        }
     }
 
     /// A repetition that ends the game in the search's eyes: the position stood earlier on the
@@ -198,7 +220,7 @@ impl Searcher<'_> {
                     false => value,
                 }
             })
-            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+            .clamp(-MAX_EVAL, MAX_EVAL)
     }
 
     /// Principal variation search of a node `ply` plies below the root; a null-window node
@@ -231,7 +253,7 @@ impl Searcher<'_> {
         // Upcoming repetition: a legal move back to a position that would end the game by
         // repetition is worth what that ending is worth to the side making it (a draw in chess
         // and Orda, a win in Empire, where the side to move in the repeated position loses).
-        let repetition_floor = -terminal_value(self.pos.variant().repetition_value(), ply + 1);
+        let repetition_floor = -self.repetition_value(ply + 1);
         if self.params.upcoming_repetition()
             && alpha < repetition_floor
             && self.pos.upcoming_repetition(ply)
@@ -245,7 +267,8 @@ impl Searcher<'_> {
         // A singular-extension test searches this node again without its hash move
         // (`excluded`): neither the hash table nor the node-level pruning applies to that.
         let excluded = self.stack[ply].excluded;
-        let entry = self.shared.tt.probe(self.stack[ply].key, ply);
+        let halfmove = self.params.true_scores().then(|| self.pos.halfmove_clock());
+        let entry = self.shared.tt.probe(self.stack[ply].key, ply, halfmove);
         if let Some(e) = entry
             .filter(|e| !PV && excluded.is_none() && e.depth >= depth && e.decides(alpha, beta))
         {
@@ -285,7 +308,7 @@ impl Searcher<'_> {
             && !in_check
             && excluded.is_none()
             && params.reverse_futility(depth, eval, beta)
-            && !is_mate(beta)
+            && !is_decisive(beta)
             && !near_campmate(&self.pos, !us)
             && self.pos.has_pieces(us)
         {
@@ -298,7 +321,7 @@ impl Searcher<'_> {
         if !PV
             && !in_check
             && params.razors(depth, eval, alpha)
-            && !is_mate(alpha)
+            && !is_decisive(alpha)
             && !near_campmate(&self.pos, us)
         {
             let value = self.qsearch::<false>(alpha, alpha + 1, ply);
@@ -315,7 +338,7 @@ impl Searcher<'_> {
             && excluded.is_none()
             && params.null_move_allowed(depth)
             && eval >= beta
-            && !is_mate(beta)
+            && !is_decisive(beta)
             && !self.stack.after_null(ply)
             && self
                 .null_move_barred
@@ -334,7 +357,7 @@ impl Searcher<'_> {
                 return DRAW;
             }
             if score >= beta {
-                let score = if is_mate(score) { beta } else { score };
+                let score = if is_decisive(score) { beta } else { score };
                 if self.null_move_barred.is_some() || !params.null_move_verified(depth) {
                     return score;
                 }
@@ -380,7 +403,7 @@ impl Searcher<'_> {
                 && !in_check
                 && !tactical
                 && !campmate
-                && best.value > -MATE_BOUND
+                && best.value > -DECISIVE_BOUND
                 && (params.late_move_prunes(depth, move_count)
                     || params.futility_prunes(depth, eval, alpha))
             {
@@ -394,7 +417,7 @@ impl Searcher<'_> {
             if let Some(e) = entry.filter(|e| {
                 Some(m) == tt_move
                     && e.bound != Bound::Upper
-                    && !is_mate(e.value)
+                    && !is_decisive(e.value)
                     && params.singular_candidate(depth, e.depth)
                     && ply < 2 * self.root_depth as usize
             }) {
@@ -496,7 +519,7 @@ impl Searcher<'_> {
             true => best.value > corrected_eval,
             false => best.mv.is_some() || best.value < corrected_eval,
         };
-        if !in_check && quiet_best && !is_mate(best.value) && informative {
+        if !in_check && quiet_best && !is_decisive(best.value) && informative {
             let pos = &self.pos;
             self.histories
                 .correction
@@ -509,11 +532,16 @@ impl Searcher<'_> {
     /// Quiescence search: captures and promotions (all moves when in check) until the position
     /// is quiet, standing pat on the static eval. A king step that wins by campmate counts too.
     /// It leaves the transposition table alone: its nodes are cheaper than the memory access a
-    /// probe costs, and entries of depth 0 would only crowd out deeper ones.
+    /// probe costs, and entries of depth 0 would only crowd out deeper ones. Repetitions are
+    /// left to the full-depth nodes; the 50-move rule applies here too with `true_scores`, so
+    /// that no mate is found beyond the draw (a quiet evasion does not reset the counter).
     fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.stack[ply].pv.clear();
         if let Some(value) = self.settle(ply, false) {
             return value;
+        }
+        if self.pos.halfmove_clock() >= 100 && self.params.true_scores() {
+            return self.fifty_moves_value(ply);
         }
         let in_check = self.pos.in_check();
         let (eval, stand_pat) = if in_check {

@@ -10,7 +10,7 @@
 //! difference; the correction applied is their weighted mean (`Parameters::correction`).
 
 use super::parameters::Parameters;
-use super::value::MATE_BOUND;
+use super::value::MAX_EVAL;
 use crate::Position;
 use kaiser_rules::types::{Color, PieceType};
 
@@ -70,7 +70,7 @@ impl CorrectionHistory {
         } else {
             0
         };
-        (raw + params.correction(pawns, material) / GRAIN).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        (raw + params.correction(pawns, material) / GRAIN).clamp(-MAX_EVAL, MAX_EVAL)
     }
 
     /// Learns from a search of `pos` with `depth` left that found `value` where the static

@@ -334,7 +334,7 @@ impl<'a> Searcher<'a> {
         let previous = self.root_moves[pv_index].previous_score;
         let params = self.params;
         let mut delta = params.aspiration_delta();
-        let (mut alpha, mut beta) = if params.aspiration(depth) && previous.abs() < MATE_BOUND {
+        let (mut alpha, mut beta) = if params.aspiration(depth) && !value::is_decisive(previous) {
             (previous - delta, previous + delta)
         } else {
             (-INFINITE, INFINITE)
@@ -516,7 +516,7 @@ impl Shared<'_> {
     fn ponder_from_tt(&self, root: &Position, best: Move) -> Option<Move> {
         let mut pos = root.clone();
         pos.make_move(best);
-        let reply = self.tt.probe(pos.key(), 1)?.mv?;
+        let reply = self.tt.probe(pos.key(), 1, None)?.mv?;
         pos.legal_moves().contains(&reply).then_some(reply)
     }
 }

@@ -14,7 +14,7 @@
 //! Data layout (64 bits): bits 0-15 the move, 16-31 the value, 32-47 the static eval, 48-55 the
 //! depth + 1 (0 = empty), 56-57 the bound, 58-63 the search generation.
 
-use super::value::{from_tt, is_mate, to_tt};
+use super::value::{from_tt, is_decisive, to_tt};
 use super::Bound;
 use kaiser_rules::types::Move;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -51,7 +51,7 @@ impl TtHit {
 
     /// The evaluation a node of `depth` prunes by, given its static evaluation `eval`: the
     /// stored value where it says more than `eval` does (an exact value, or a bound beyond
-    /// `eval` on its own side), unless it is a mate score or the entry is more than a ply
+    /// `eval` on its own side), unless it is decisive or the entry is more than a ply
     /// shallower than the node. A shallower value (a quiescence search that saw no quiet
     /// check) could prune the node in every iteration, and nothing would rewrite it.
     #[inline]
@@ -61,7 +61,7 @@ impl TtHit {
             Bound::Lower => self.value > eval,
             Bound::Upper => self.value < eval,
         };
-        match beyond && !is_mate(self.value) && self.depth + 1 >= depth {
+        match beyond && !is_decisive(self.value) && self.depth + 1 >= depth {
             true => self.value,
             false => eval,
         }
@@ -170,15 +170,16 @@ impl TranspositionTable {
         let _ = key;
     }
 
-    /// The entry for `key`, if present, with its value adjusted to `ply`.
-    pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
+    /// The entry for `key`, if present, with its value adjusted to `ply` (and to the 50-move
+    /// counter `halfmove`, if given: `value::from_tt`).
+    pub fn probe(&self, key: u64, ply: usize, halfmove: Option<u32>) -> Option<TtHit> {
         let bucket = self.bucket(key);
         for entry in bucket.chunks_exact(2) {
             let data = entry[1].load(Relaxed);
             if data != 0 && entry[0].load(Relaxed) ^ data == key {
                 return Some(TtHit {
                     mv: Move::from_bits(data as u16),
-                    value: from_tt(i32::from((data >> 16) as i16), ply),
+                    value: from_tt(i32::from((data >> 16) as i16), ply, halfmove),
                     eval: i32::from((data >> 32) as i16),
                     depth: depth_of(data),
                     bound: match data >> 56 & 3 {
@@ -291,7 +292,7 @@ fn available_memory() -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::value::{mate_in, mated_in};
+    use crate::search::value::{mate_in, mated_in, MAX_EVAL};
     use kaiser_rules::types::Square;
 
     fn e2e4() -> Move {
@@ -322,9 +323,9 @@ mod tests {
     fn stores_and_probes() {
         let tt = TranspositionTable::new(1);
         assert_eq!(tt.size_mb(), 1);
-        assert!(tt.probe(0x1234, 0).is_none());
+        assert!(tt.probe(0x1234, 0, None).is_none());
         tt.store(0x1234, 3, Some(e2e4()), -57, 12, 7, Bound::Lower);
-        let hit = tt.probe(0x1234, 3).unwrap();
+        let hit = tt.probe(0x1234, 3, None).unwrap();
         assert_eq!(
             hit,
             TtHit {
@@ -335,7 +336,7 @@ mod tests {
                 bound: Bound::Lower
             }
         );
-        assert!(tt.probe(0x1235, 3).is_none());
+        assert!(tt.probe(0x1235, 3, None).is_none());
     }
 
     #[test]
@@ -344,9 +345,18 @@ mod tests {
         // Found at ply 4: mate 3 plies below that node.
         tt.store(42, 4, None, mate_in(7), 0, 5, Bound::Exact);
         // Reached again at ply 2 the same mate is 5 plies from the root.
-        assert_eq!(tt.probe(42, 2).unwrap().value, mate_in(5));
+        assert_eq!(tt.probe(42, 2, None).unwrap().value, mate_in(5));
         tt.store(43, 6, None, mated_in(9), 0, 5, Bound::Exact);
-        assert_eq!(tt.probe(43, 1).unwrap().value, mated_in(4));
+        assert_eq!(tt.probe(43, 1, None).unwrap().value, mated_in(4));
+    }
+
+    #[test]
+    fn a_mate_the_fifty_move_counter_outruns_is_read_as_no_mate() {
+        let tt = TranspositionTable::new(1);
+        // Mate 3 plies below the node: real with the counter at 97, not at 98.
+        tt.store(42, 4, None, mate_in(7), 0, 5, Bound::Exact);
+        assert_eq!(tt.probe(42, 4, Some(97)).unwrap().value, mate_in(7));
+        assert_eq!(tt.probe(42, 4, Some(98)).unwrap().value, MAX_EVAL);
     }
 
     #[test]
@@ -354,10 +364,10 @@ mod tests {
         let tt = TranspositionTable::new(1);
         tt.store(7, 0, Some(e2e4()), 10, 0, 9, Bound::Exact);
         tt.store(7, 0, None, 20, 0, 10, Bound::Upper);
-        assert_eq!(tt.probe(7, 0).unwrap().mv, Some(e2e4()));
+        assert_eq!(tt.probe(7, 0, None).unwrap().mv, Some(e2e4()));
         tt.store(7, 0, None, 30, 0, 2, Bound::Upper);
         assert_eq!(
-            tt.probe(7, 0).unwrap().value,
+            tt.probe(7, 0, None).unwrap().value,
             20,
             "a much shallower bound does not replace"
         );

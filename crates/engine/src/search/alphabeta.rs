@@ -532,16 +532,25 @@ impl Searcher<'_> {
     /// Quiescence search: captures and promotions (all moves when in check) until the position
     /// is quiet, standing pat on the static eval. A king step that wins by campmate counts too.
     /// It leaves the transposition table alone: its nodes are cheaper than the memory access a
-    /// probe costs, and entries of depth 0 would only crowd out deeper ones. Repetitions are
-    /// left to the full-depth nodes; the 50-move rule applies here too with `true_scores`, so
-    /// that no mate is found beyond the draw (a quiet evasion does not reset the counter).
+    /// probe costs, and entries of depth 0 would only crowd out deeper ones. With `true_scores`
+    /// the game's own ends by rule apply here too, so that no mate is found beyond one: the
+    /// 50-move rule (a quiet evasion does not reset the counter) and a third occurrence
+    /// counting the game (a root move that repeats for the third time ends the game even at
+    /// depth 1); a mere repeat of a position on the search path is left to the full-depth
+    /// nodes, where searching on can tell a shuffle from a forced repetition.
     fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.stack[ply].pv.clear();
         if let Some(value) = self.settle(ply, false) {
             return value;
         }
-        if self.pos.halfmove_clock() >= 100 && self.params.true_scores() {
-            return self.fifty_moves_value(ply);
+        if self.params.true_scores() {
+            let halfmove = self.pos.halfmove_clock();
+            if halfmove >= 100 {
+                return self.fifty_moves_value(ply);
+            }
+            if halfmove >= 4 && self.pos.repetitions() >= 2 {
+                return self.repetition_value(ply);
+            }
         }
         let in_check = self.pos.in_check();
         let (eval, stand_pat) = if in_check {

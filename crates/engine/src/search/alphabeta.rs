@@ -15,7 +15,8 @@ use super::parameters::NodeKind;
 use super::see::captured_value;
 use super::thread::Searcher;
 use super::value::{
-    is_decisive, lost_in, mate_in, mated_in, DECISIVE_BOUND, DRAW, INFINITE, MAX_EVAL, MAX_PLY,
+    is_decisive, lost_in, mate_in, mated_in, DECISIVE_BOUND, DRAW, FIFTY_MOVES, INFINITE, MAX_EVAL,
+    MAX_PLY,
 };
 use super::Bound;
 use crate::eval::{evaluate, params::PIECE_VALUE, scale_for_mating_material};
@@ -150,14 +151,20 @@ impl Searcher<'_> {
         if !rules {
             return None;
         }
+        self.ended_by_rule(ply, true)
+    }
+
+    /// The value of the node at `ply` if a rule ends the game there: the 50-move rule, or a
+    /// repetition that ends it in the search's eyes: a third occurrence counting the game, or
+    /// (if `on_path`) a position that stood earlier on the search path, root included.
+    fn ended_by_rule(&self, ply: usize, on_path: bool) -> Option<i32> {
         let halfmove = self.pos.halfmove_clock() as usize;
-        if halfmove >= 100 {
+        if halfmove >= FIFTY_MOVES as usize {
             return Some(self.fifty_moves_value(ply));
         }
-        if halfmove >= 4 && self.is_repetition(ply, halfmove) {
-            return Some(self.repetition_value(ply));
-        }
-        None
+        let repeated = halfmove >= 4
+            && ((on_path && self.stack.repeats(ply, halfmove)) || self.pos.repetitions() >= 2);
+        repeated.then(|| self.repetition_value(ply))
     }
 
     /// The value of a node at `ply` whose 50-move counter has run out: a draw, unless the side
@@ -169,7 +176,7 @@ impl Searcher<'_> {
         }
     }
 
-    /// The value for the side to move of a repetition at `ply` (`is_repetition`): the variant's
+    /// The value for the side to move of a repetition at `ply` (`ended_by_rule`): the variant's
     /// threefold result; with `true_scores`, a loss below the root's children is `lost_in`
     /// rather than a mate, as it depends on the path (at the root's children only the game's
     /// own positions can repeat, and the game ends there).
@@ -178,12 +185,6 @@ impl Searcher<'_> {
             TerminalValue::Loss if ply > 1 && self.params.true_scores() => lost_in(ply),
             value => terminal_value(value, ply),
         }
-    }
-
-    /// A repetition that ends the game in the search's eyes: the position stood earlier on the
-    /// search path (root included), or it stands for the third time counting the game.
-    fn is_repetition(&self, ply: usize, halfmove: usize) -> bool {
-        self.stack.repeats(ply, halfmove) || self.pos.repetitions() >= 2
     }
 
     /// Makes `m` at `ply`, prefetching the transposition-table entry of the position it leads
@@ -544,12 +545,8 @@ impl Searcher<'_> {
             return value;
         }
         if self.params.true_scores() {
-            let halfmove = self.pos.halfmove_clock();
-            if halfmove >= 100 {
-                return self.fifty_moves_value(ply);
-            }
-            if halfmove >= 4 && self.pos.repetitions() >= 2 {
-                return self.repetition_value(ply);
+            if let Some(value) = self.ended_by_rule(ply, false) {
+                return value;
             }
         }
         let in_check = self.pos.in_check();

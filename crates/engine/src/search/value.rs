@@ -24,7 +24,7 @@ pub const DECISIVE_BOUND: i32 = MATE_BOUND - MAX_PLY as i32;
 /// The largest value that is not decisive: evaluations stay within plus or minus this.
 pub const MAX_EVAL: i32 = DECISIVE_BOUND - 1;
 /// The 50-move rule's limit, in plies without a capture or a pawn move.
-const FIFTY_MOVES: u32 = 100;
+pub const FIFTY_MOVES: u32 = 100;
 /// A draw.
 pub const DRAW: i32 = 0;
 

@@ -16,7 +16,7 @@
 //! every variant, with one thread and with four, and sends every mate reported to the prover:
 //!
 //! ```text
-//! KAISER_PARAMS=true_scores=1 nice -n 19 cargo test --release -p kaiser-engine \
+//! nice -n 19 cargo test --release -p kaiser-engine \
 //!     --test false_mates -- --ignored --nocapture
 //! ```
 //!
@@ -35,9 +35,6 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-
-/// The search parameters that make the search's scores true (issue 76).
-const TRUE_SCORES: &[(&str, i32)] = &[("true_scores", 1)];
 
 /// The prover's node budget per claim unless `KAISER_PROVER_NODES` says otherwise.
 const DEFAULT_BUDGET: u64 = 4_000_000;
@@ -863,14 +860,10 @@ fn check_scenarios(
     false_mates
 }
 
-/// The mates a search of `pos` to `depth` (one thread, `parameters` set) reports that the
+/// The mates a search of `game` to `depth` (one thread, default parameters) reports that the
 /// prover refutes.
-fn refuted_mates(game: &Scenario, depth: u32, parameters: &[(&str, i32)]) -> Vec<Reported> {
-    let parameters: Vec<(String, i32)> = parameters
-        .iter()
-        .map(|&(name, value)| (name.to_string(), value))
-        .collect();
-    reported_mates(&game.position(), depth, 1, &parameters)
+fn refuted_mates(game: &Scenario, depth: u32) -> Vec<Reported> {
+    reported_mates(&game.position(), depth, 1, &[])
         .into_iter()
         .filter(|r| {
             let claim = Claim::of(r.score).expect("a mate score");
@@ -1001,7 +994,7 @@ fn the_harness_collects_and_proves_a_mate() {
     let back_rank = game(Variant::Chess, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "");
     let mates = reported_mates(&back_rank.position(), 4, 1, &[]);
     assert!(mates.iter().any(|r| r.score == Score::Mate(1)), "{mates:?}");
-    assert!(refuted_mates(&back_rank, 4, &[]).is_empty());
+    assert!(refuted_mates(&back_rank, 4).is_empty());
 }
 
 #[test]
@@ -1038,7 +1031,7 @@ fn no_false_mate_near_the_fifty_move_limit() {
     let mut false_mates = Vec::new();
     for game in games {
         for depth in [8, 12, 16] {
-            for reported in refuted_mates(&game, depth, TRUE_SCORES) {
+            for reported in refuted_mates(&game, depth) {
                 false_mates.push(format!(
                     "{game}: {:?} at depth {}",
                     reported.score, reported.depth
@@ -1081,7 +1074,7 @@ fn no_false_mate_from_a_repetition() {
     let mut false_mates = Vec::new();
     for (game, depth) in examples {
         for depth in 1..=depth {
-            for reported in refuted_mates(&game, depth, TRUE_SCORES) {
+            for reported in refuted_mates(&game, depth) {
                 false_mates.push(format!("{game}: {:?} at depth {depth}", reported.score));
             }
         }

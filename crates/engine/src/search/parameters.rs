@@ -273,13 +273,6 @@ parameters! {
     /// Time: the scale of the node-share factor, in percent.
     time_node_share_scale_percent: 135, 50..=300, step 10;
 
-    /// Scores: 1 makes an Empire repetition deeper than the root's children a decisive loss
-    /// below the mates (`value::lost_in`: it depends on the path), reads hash-table mates the
-    /// 50-move counter would outrun as no mate, and applies the 50-move rule in quiescence; 0
-    /// scores a repetition as a mate and trusts stored mates. Off until its SPRT
-    /// (`option.true_scores=1` against the same build, bounds -10 and 0).
-    true_scores: 0, 0..=1, step 1;
-
     /// Threads: 1 plays the move the threads vote for (`vote`), 0 the main thread's. Off until
     /// its SPRT with two threads (`option.thread_vote=1` against the same build) says otherwise.
     thread_vote: 0, 0..=1, step 1;
@@ -515,12 +508,6 @@ impl Parameters {
     #[inline]
     pub fn tt_eval(&self) -> bool {
         self.tt_eval != 0
-    }
-
-    /// Scores: true if path-dependent results are kept from reading as mates (`true_scores`).
-    #[inline]
-    pub fn true_scores(&self) -> bool {
-        self.true_scores != 0
     }
 
     /// Threads: true if the move played is the threads' vote, false if the main thread's.

@@ -4,9 +4,9 @@
 //! A side that is mated (or loses by any terminal rule: campmate, Empire stalemate or repetition)
 //! `ply` plies below the root scores `-(MATE - ply)`. Below the mates lies a band of decisive
 //! values that are not proven mates (`lost_in`: an Empire repetition on the search path, which
-//! depends on the path that reached it, with `true_scores`); every evaluation stays within
-//! `MAX_EVAL`. A mate read back from the hash table that the 50-move counter would run out before
-//! is read as `MAX_EVAL` (Stockfish's `value_from_tt`), with `true_scores`.
+//! depends on the path that reached it); every evaluation stays within `MAX_EVAL`. A mate read
+//! back from the hash table that the 50-move counter would run out before is read as
+//! `MAX_EVAL` (Stockfish's `value_from_tt`).
 
 use super::Score;
 use crate::eval::to_centipawns;

@@ -6,8 +6,9 @@
 //! search path, or a third occurrence counting the game, ends as the variant's threefold does:
 //! a draw in chess, a loss for the side to move in Empire), checkmate, and stalemate (a draw in
 //! chess, a loss in Empire). Losses are scored as mates so their distance counts, except that
-//! an Empire repetition below the root's children is a decisive loss short of a mate (`value::lost_in`), since another path to the same position need not repeat. Pruning
-//! treats every decisive value as it treats a mate.
+//! an Empire repetition below the root's children is a decisive loss short of a mate
+//! (`value::lost_in`), since another path to the same position need not repeat. Pruning treats
+//! every decisive value as it treats a mate.
 
 use super::ordering::{is_tactical, wins_by_campmate, MovePicker, Wanted};
 use super::parameters::NodeKind;
@@ -176,9 +177,9 @@ impl Searcher<'_> {
     }
 
     /// The value for the side to move of a repetition at `ply` (`ended_by_rule`): the variant's
-    /// threefold result, except that a loss below the root's children is `lost_in` rather
-    /// than a mate, as it depends on the path (at the root's children only the game's
-    /// own positions can repeat, and the game ends there).
+    /// threefold result, except that a loss below the root's children is `lost_in` rather than
+    /// a mate, as it depends on the path (at the root's children only the game's own positions
+    /// can repeat, and the game ends there).
     fn repetition_value(&self, ply: usize) -> i32 {
         match self.pos.variant().repetition_value() {
             TerminalValue::Loss if ply > 1 => lost_in(ply),
@@ -267,11 +268,8 @@ impl Searcher<'_> {
         // A singular-extension test searches this node again without its hash move
         // (`excluded`): neither the hash table nor the node-level pruning applies to that.
         let excluded = self.stack[ply].excluded;
-        let halfmove = self.pos.halfmove_clock();
-        let entry = self
-            .shared
-            .tt
-            .probe(self.stack[ply].key, ply, Some(halfmove));
+        let halfmove = Some(self.pos.halfmove_clock());
+        let entry = self.shared.tt.probe(self.stack[ply].key, ply, halfmove);
         if let Some(e) = entry
             .filter(|e| !PV && excluded.is_none() && e.depth >= depth && e.decides(alpha, beta))
         {
@@ -536,11 +534,11 @@ impl Searcher<'_> {
     /// is quiet, standing pat on the static eval. A king step that wins by campmate counts too.
     /// It leaves the transposition table alone: its nodes are cheaper than the memory access a
     /// probe costs, and entries of depth 0 would only crowd out deeper ones. The game's own ends
-    /// by rule apply here too, so that no mate is found beyond one: the
-    /// 50-move rule (a quiet evasion does not reset the counter) and a third occurrence
-    /// counting the game (a root move that repeats for the third time ends the game even at
-    /// depth 1); a mere repeat of a position on the search path is left to the full-depth
-    /// nodes, where searching on can tell a shuffle from a forced repetition.
+    /// by rule apply here too, so that no mate is found beyond one: the 50-move rule (a quiet
+    /// evasion does not reset the counter) and a third occurrence counting the game (a root
+    /// move that repeats for the third time ends the game even at depth 1); a mere repeat of a
+    /// position on the search path is left to the full-depth nodes, where searching on can tell
+    /// a shuffle from a forced repetition.
     fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.stack[ply].pv.clear();
         if let Some(value) = self.settle(ply, false) {

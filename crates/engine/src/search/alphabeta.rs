@@ -134,9 +134,9 @@ impl Searcher<'_> {
         best
     }
 
-    /// Counts the node and settles it at once if a rule ends the game here or the search must
-    /// stop. `rules`: also look at the 50-move rule and repetitions.
-    fn settle(&mut self, ply: usize, rules: bool) -> Option<i32> {
+    /// Counts the node and settles it at once if a rule ends the game here (`ended_by_rule`,
+    /// with repetitions on the search path if `on_path`) or the search must stop.
+    fn settle(&mut self, ply: usize, on_path: bool) -> Option<i32> {
         self.count_node(ply);
         self.stack[ply].key = self.pos.key();
         if self.stopped() {
@@ -148,10 +148,7 @@ impl Searcher<'_> {
         if ply >= MAX_PLY {
             return Some(self.static_eval(ply));
         }
-        if !rules {
-            return None;
-        }
-        self.ended_by_rule(ply, true)
+        self.ended_by_rule(ply, on_path)
     }
 
     /// The value of the node at `ply` if a rule ends the game there: the 50-move rule, or a
@@ -542,9 +539,6 @@ impl Searcher<'_> {
     fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.stack[ply].pv.clear();
         if let Some(value) = self.settle(ply, false) {
-            return value;
-        }
-        if let Some(value) = self.ended_by_rule(ply, false) {
             return value;
         }
         let in_check = self.pos.in_check();

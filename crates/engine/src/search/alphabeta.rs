@@ -265,7 +265,7 @@ impl Searcher<'_> {
         // A singular-extension test searches this node again without its hash move
         // (`excluded`): neither the hash table nor the node-level pruning applies to that.
         let excluded = self.stack[ply].excluded;
-        let halfmove = Some(self.pos.halfmove_clock());
+        let halfmove = self.pos.halfmove_clock();
         let entry = self.shared.tt.probe(self.stack[ply].key, ply, halfmove);
         if let Some(e) = entry
             .filter(|e| !PV && excluded.is_none() && e.depth >= depth && e.decides(alpha, beta))

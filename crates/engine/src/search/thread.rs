@@ -516,7 +516,7 @@ impl Shared<'_> {
     fn ponder_from_tt(&self, root: &Position, best: Move) -> Option<Move> {
         let mut pos = root.clone();
         pos.make_move(best);
-        let reply = self.tt.probe(pos.key(), 1, None)?.mv?;
+        let reply = self.tt.probe(pos.key(), 1, pos.halfmove_clock())?.mv?;
         pos.legal_moves().contains(&reply).then_some(reply)
     }
 }

@@ -170,9 +170,9 @@ impl TranspositionTable {
         let _ = key;
     }
 
-    /// The entry for `key`, if present, with its value adjusted to `ply` (and to the 50-move
-    /// counter `halfmove`, if given: `value::from_tt`).
-    pub fn probe(&self, key: u64, ply: usize, halfmove: Option<u32>) -> Option<TtHit> {
+    /// The entry for `key`, if present, with its value adjusted to `ply` and to the 50-move
+    /// counter `halfmove` (`value::from_tt`).
+    pub fn probe(&self, key: u64, ply: usize, halfmove: u32) -> Option<TtHit> {
         let bucket = self.bucket(key);
         for entry in bucket.chunks_exact(2) {
             let data = entry[1].load(Relaxed);
@@ -323,9 +323,9 @@ mod tests {
     fn stores_and_probes() {
         let tt = TranspositionTable::new(1);
         assert_eq!(tt.size_mb(), 1);
-        assert!(tt.probe(0x1234, 0, None).is_none());
+        assert!(tt.probe(0x1234, 0, 0).is_none());
         tt.store(0x1234, 3, Some(e2e4()), -57, 12, 7, Bound::Lower);
-        let hit = tt.probe(0x1234, 3, None).unwrap();
+        let hit = tt.probe(0x1234, 3, 0).unwrap();
         assert_eq!(
             hit,
             TtHit {
@@ -336,7 +336,7 @@ mod tests {
                 bound: Bound::Lower
             }
         );
-        assert!(tt.probe(0x1235, 3, None).is_none());
+        assert!(tt.probe(0x1235, 3, 0).is_none());
     }
 
     #[test]
@@ -345,9 +345,9 @@ mod tests {
         // Found at ply 4: mate 3 plies below that node.
         tt.store(42, 4, None, mate_in(7), 0, 5, Bound::Exact);
         // Reached again at ply 2 the same mate is 5 plies from the root.
-        assert_eq!(tt.probe(42, 2, None).unwrap().value, mate_in(5));
+        assert_eq!(tt.probe(42, 2, 0).unwrap().value, mate_in(5));
         tt.store(43, 6, None, mated_in(9), 0, 5, Bound::Exact);
-        assert_eq!(tt.probe(43, 1, None).unwrap().value, mated_in(4));
+        assert_eq!(tt.probe(43, 1, 0).unwrap().value, mated_in(4));
     }
 
     #[test]
@@ -355,8 +355,8 @@ mod tests {
         let tt = TranspositionTable::new(1);
         // Mate 3 plies below the node: real with the counter at 97, not at 98.
         tt.store(42, 4, None, mate_in(7), 0, 5, Bound::Exact);
-        assert_eq!(tt.probe(42, 4, Some(97)).unwrap().value, mate_in(7));
-        assert_eq!(tt.probe(42, 4, Some(98)).unwrap().value, MAX_EVAL);
+        assert_eq!(tt.probe(42, 4, 97).unwrap().value, mate_in(7));
+        assert_eq!(tt.probe(42, 4, 98).unwrap().value, MAX_EVAL);
     }
 
     #[test]
@@ -364,10 +364,10 @@ mod tests {
         let tt = TranspositionTable::new(1);
         tt.store(7, 0, Some(e2e4()), 10, 0, 9, Bound::Exact);
         tt.store(7, 0, None, 20, 0, 10, Bound::Upper);
-        assert_eq!(tt.probe(7, 0, None).unwrap().mv, Some(e2e4()));
+        assert_eq!(tt.probe(7, 0, 0).unwrap().mv, Some(e2e4()));
         tt.store(7, 0, None, 30, 0, 2, Bound::Upper);
         assert_eq!(
-            tt.probe(7, 0, None).unwrap().value,
+            tt.probe(7, 0, 0).unwrap().value,
             20,
             "a much shallower bound does not replace"
         );

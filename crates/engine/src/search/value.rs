@@ -77,12 +77,11 @@ pub const fn to_tt(value: i32, ply: usize) -> i32 {
     }
 }
 
-/// The inverse of `to_tt` for a node `ply` plies below the root, whose 50-move counter stands
-/// at `halfmove` if that is to be heeded: a decisive value whose end lies beyond the 50-move
-/// limit (a capture or pawn move on the way could still save it, but the entry cannot say) is
+/// The inverse of `to_tt` for a node `ply` plies below the root whose 50-move counter stands
+/// at `halfmove`: a decisive value whose end lies beyond the 50-move limit (a capture or pawn move on the way could still save it, but the entry cannot say) is
 /// read as `MAX_EVAL`, the best a side can have short of a decisive result.
 #[inline]
-pub const fn from_tt(stored: i32, ply: usize, halfmove: Option<u32>) -> i32 {
+pub const fn from_tt(stored: i32, ply: usize, halfmove: u32) -> i32 {
     let ply = ply as i32;
     let value = if stored >= MATE_BOUND {
         stored - ply
@@ -95,15 +94,12 @@ pub const fn from_tt(stored: i32, ply: usize, halfmove: Option<u32>) -> i32 {
     } else {
         return stored;
     };
-    match halfmove {
-        Some(halfmove) if halfmove + plies_to_end(stored) > FIFTY_MOVES => {
-            if value > 0 {
-                MAX_EVAL
-            } else {
-                -MAX_EVAL
-            }
-        }
-        _ => value,
+    if halfmove + plies_to_end(stored) <= FIFTY_MOVES {
+        value
+    } else if value > 0 {
+        MAX_EVAL
+    } else {
+        -MAX_EVAL
     }
 }
 
@@ -182,8 +178,7 @@ mod tests {
             -300,
             MAX_EVAL,
         ] {
-            assert_eq!(from_tt(to_tt(v, 4), 4, None), v);
-            assert_eq!(from_tt(to_tt(v, 4), 4, Some(0)), v);
+            assert_eq!(from_tt(to_tt(v, 4), 4, 0), v);
         }
         // A mate 3 plies below a node at ply 4 is stored as 3 plies from that node.
         assert_eq!(to_tt(mate_in(7), 4), mate_in(3));
@@ -195,8 +190,15 @@ mod tests {
         for ply in 0..MAX_PLY {
             assert!(is_decisive(lost_in(ply)) && !is_mate(lost_in(ply)), "{ply}");
             for at in 0..MAX_PLY {
-                let read = from_tt(to_tt(lost_in(ply), ply.min(at)), at, None);
-                assert!(is_decisive(read) && !is_mate(read), "{ply} {at}");
+                // Stored at the shallower of the two plies, read at `at` with a fresh counter:
+                // the loss stays in the band unless its end lies beyond the 50-move limit.
+                let stored_at = ply.min(at);
+                let read = from_tt(to_tt(lost_in(ply), stored_at), at, 0);
+                if ply - stored_at <= FIFTY_MOVES as usize {
+                    assert!(is_decisive(read) && !is_mate(read), "{ply} {at}");
+                } else {
+                    assert_eq!(read, -MAX_EVAL, "{ply} {at}");
+                }
             }
         }
         assert!(lost_in(0) < lost_in(1) && mated_in(60) < lost_in(1));
@@ -207,16 +209,15 @@ mod tests {
     fn hash_mates_beyond_the_fifty_move_limit_are_not_mates() {
         // A mate in 5 (9 plies) stored at a node: good with the counter at 91, not at 92.
         let stored = to_tt(mate_in(12), 3);
-        assert_eq!(from_tt(stored, 3, Some(91)), mate_in(12));
-        assert_eq!(from_tt(stored, 3, Some(92)), MAX_EVAL);
-        assert_eq!(from_tt(stored, 3, None), mate_in(12));
+        assert_eq!(from_tt(stored, 3, 91), mate_in(12));
+        assert_eq!(from_tt(stored, 3, 92), MAX_EVAL);
         let stored = to_tt(mated_in(12), 3);
-        assert_eq!(from_tt(stored, 5, Some(91)), mated_in(14));
-        assert_eq!(from_tt(stored, 5, Some(92)), -MAX_EVAL);
+        assert_eq!(from_tt(stored, 5, 91), mated_in(14));
+        assert_eq!(from_tt(stored, 5, 92), -MAX_EVAL);
         // The band's distance counts the same way.
         let stored = to_tt(lost_in(10), 0);
-        assert_eq!(from_tt(stored, 0, Some(90)), lost_in(10));
-        assert_eq!(from_tt(stored, 0, Some(91)), -MAX_EVAL);
+        assert_eq!(from_tt(stored, 0, 90), lost_in(10));
+        assert_eq!(from_tt(stored, 0, 91), -MAX_EVAL);
     }
 
     #[test]

@@ -78,8 +78,9 @@ pub const fn to_tt(value: i32, ply: usize) -> i32 {
 }
 
 /// The inverse of `to_tt` for a node `ply` plies below the root whose 50-move counter stands
-/// at `halfmove`: a decisive value whose end lies beyond the 50-move limit (a capture or pawn move on the way could still save it, but the entry cannot say) is
-/// read as `MAX_EVAL`, the best a side can have short of a decisive result.
+/// at `halfmove`: a decisive value whose end lies beyond the 50-move limit (a capture or pawn
+/// move on the way could still save it, but the entry cannot say) is read as `MAX_EVAL`, the
+/// best a side can have short of a decisive result.
 #[inline]
 pub const fn from_tt(stored: i32, ply: usize, halfmove: u32) -> i32 {
     let ply = ply as i32;

@@ -284,7 +284,9 @@ fn pondering_ignores_the_clock_until_ponderhit() {
     let result = Engine::new().search(&pos, &limits, &control, &NullListener);
     let hit_at = hitter.join().unwrap();
     assert!(start.elapsed() >= Duration::from_millis(300));
-    assert!(hit_at.elapsed() < Duration::from_millis(300));
+    // A 100 ms clock, so the search ends soon after the hit; the bound is loose so that a
+    // loaded machine's scheduling does not fail it (a search that ignored the hit never ends).
+    assert!(hit_at.elapsed() < Duration::from_millis(2000));
     assert!(result.best.is_some());
 }
 
@@ -301,7 +303,8 @@ fn time_and_node_limits_hold() {
         .search(&pos, &limits, &SearchControl::new(), &NullListener)
         .best
         .is_some());
-    assert!(start.elapsed() < Duration::from_millis(400));
+    // Loose for loaded machines: a search that ignored movetime would run to its depth limit.
+    assert!(start.elapsed() < Duration::from_millis(2000));
     // No time at all still yields a move.
     let clock = Clock {
         time_ms: 0,

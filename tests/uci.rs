@@ -580,16 +580,21 @@ fn search_signature(engine: &mut Engine, variant: Variant, fen: &str, go: &str) 
     last[from..to].to_string()
 }
 
+/// The signature of a chess search by a fresh engine (chess is the default variant).
+fn fresh_chess_signature(fen: &str, go: &str) -> String {
+    let mut fresh = Engine::start();
+    let signature = search_signature(&mut fresh, Variant::Chess, fen, go);
+    fresh.close();
+    signature
+}
+
 #[test]
 fn switching_variants_without_ucinewgame_forgets_the_other_variant() {
     // The Kaiser steps onto the far rank next move: a campmate win in Empire, two bare kings in
-    // chess.
-    // Each chess search after an Empire one is a fresh engine's, node for node: no campmate,
-    // and no correction carried over to feed on itself (it once drifted to cp -87 here).
+    // chess. Each chess search after an Empire one is a fresh engine's, node for node: no
+    // campmate, and no correction carried over to feed on itself (it once drifted to cp -87).
     let fen = "8/4K3/8/8/8/k7/8/8 w - - 0 1";
-    let mut fresh = Engine::start();
-    let expected = search_signature(&mut fresh, Variant::Chess, fen, "go depth 8");
-    fresh.close();
+    let expected = fresh_chess_signature(fen, "go depth 8");
     assert_eq!(score(&expected).0, "cp", "{expected}");
     let mut engine = Engine::start();
     for _ in 0..2 {
@@ -604,9 +609,7 @@ fn switching_variants_without_ucinewgame_forgets_the_other_variant() {
     // A chess opening is legal in Empire too (its evaluation differs): searched in chess after
     // an Empire search, it gets exactly the search of a fresh engine, node for node.
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w - - 2 3";
-    let mut fresh = Engine::start();
-    let expected = search_signature(&mut fresh, Variant::Chess, fen, "go depth 9");
-    fresh.close();
+    let expected = fresh_chess_signature(fen, "go depth 9");
     let mut engine = Engine::start();
     engine.send("setoption name UCI_Variant value empire");
     search_signature(&mut engine, Variant::Empire, fen, "go depth 9");

@@ -167,7 +167,7 @@ mod tests {
     /// The exact lines XBoard reads are `tests/xboard.rs`'s (`variant empire`, `variant orda`);
     /// `betza_matches_the_rules_core` checks what each piece line means.
     #[test]
-    fn chess_needs_no_definition() {
+    fn definitions_have_their_form() {
         assert!(definition(Variant::Chess).is_empty());
         for variant in [Variant::Empire, Variant::Orda] {
             let lines = definition(variant);

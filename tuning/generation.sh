@@ -13,7 +13,8 @@
 #
 # Settings, from the environment:
 #   VARIANT  empire, orda or chess
-#   GEN      the generation's number; also the self-play's seed
+#   GEN      the generation's number; also the self-play's seed unless STORE_SEED says another
+#   STORE_SEED  the self-play's seed (default GEN): to finish a store begun by hand
 #   GAMES    self-play games (Empire: about 64 training positions a game, Orda 59, chess 85)
 #   SEED     the SPRT's seed
 #   BIN      the Kaiser binary that plays, trains and runs the match (default target/release/kaiser)
@@ -37,15 +38,16 @@ TC=${TC:-5+0.05}
 EPOCHS=${EPOCHS:-4}
 RATE=${RATE:-0.0005}
 data_dir=$WORK/kaiser-data
-data=$data_dir/$VARIANT/selfplay-n2500-s$GEN.kgd
+store_seed=${STORE_SEED:-$GEN}
+data=$data_dir/$VARIANT/selfplay-n2500-s$store_seed.kgd
 net=$WORK/nnue/$VARIANT-g$GEN.nnue
 train=${TRAIN:-$data}
 mkdir -p "$data_dir" "$WORK/nnue" "$WORK/runs"
 # shellcheck source=tuning/sprt-lib.sh
 . tuning/sprt-lib.sh
 
-echo "== $(date -u +%FT%TZ) self-play: $GAMES games, seed $GEN, by $BIN"
-"$BIN" datagen --variant "$VARIANT" --games "$GAMES" --threads 2 --seed "$GEN" --data-dir "$data_dir"
+echo "== $(date -u +%FT%TZ) self-play: $GAMES games, seed $store_seed, by $BIN"
+"$BIN" datagen --variant "$VARIANT" --games "$GAMES" --threads 2 --seed "$store_seed" --data-dir "$data_dir"
 "$BIN" data info "$data"
 
 echo "== $(date -u +%FT%TZ) the built-in network on these games"

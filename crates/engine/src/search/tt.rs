@@ -23,6 +23,7 @@
 use super::value::{from_tt, is_decisive, to_tt};
 use super::Bound;
 use kaiser_rules::types::Move;
+use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 const BUCKET_SIZE: usize = 4;
@@ -82,12 +83,11 @@ impl TtHit {
 
 /// The shared hash table.
 pub struct TranspositionTable {
-    /// The buckets' words, `bucket_count` buckets from `first` on, where `TABLE_ALIGN` is met.
-    /// The allocation has the alignment of a word (a larger one would make the allocator zero
+    /// The allocation, with the alignment of a word (a larger one would make the allocator zero
     /// it by hand, touching every page), so it holds `TABLE_ALIGN` bytes more than the buckets.
     words: Vec<AtomicU64>,
-    first: usize,
-    bucket_count: usize,
+    /// The buckets' words within `words`: `Hash` MiB of them, from where `TABLE_ALIGN` is met.
+    table: Range<usize>,
     generation: u8,
     /// True once a search may have stored something since the table was made or cleared.
     written: bool,
@@ -126,8 +126,7 @@ impl TranspositionTable {
                 let first = (TABLE_ALIGN - misalignment) % TABLE_ALIGN / size_of::<AtomicU64>();
                 let table = TranspositionTable {
                     words,
-                    first,
-                    bucket_count: (mb << 20) / BUCKET_BYTES,
+                    table: first..first + (mb << 20) / size_of::<AtomicU64>(),
                     generation: 0,
                     written: false,
                 };
@@ -146,8 +145,7 @@ impl TranspositionTable {
     /// Empties the table.
     pub fn clear(&mut self) {
         if self.written {
-            let words = self.first..self.first + self.bucket_count * BUCKET_WORDS;
-            self.words[words]
+            self.words[self.table.clone()]
                 .iter_mut()
                 .for_each(|word| *word.get_mut() = 0);
             self.written = false;
@@ -163,7 +161,7 @@ impl TranspositionTable {
 
     #[inline]
     fn buckets(&self) -> &[Bucket] {
-        &self.words[self.first..].as_chunks().0[..self.bucket_count]
+        self.words[self.table.clone()].as_chunks().0
     }
 
     #[inline]

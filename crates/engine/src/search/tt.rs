@@ -9,13 +9,22 @@
 //! replacement). A table of `Hash` MiB has exactly `Hash` MiB of buckets on every system.
 //!
 //! The table is allocated zeroed by the system (`calloc`), which hands out fresh pages that are
-//! only backed by memory when first written: setting even a huge `Hash` answers at once, and the
-//! pages fill as searches store. Clearing a table no search has written to since costs nothing.
+//! only backed by memory when first written. A table never takes more than half of the memory
+//! the system says is available, leaving room for the system, the GUI and an opponent engine.
 //! On Linux the buckets start on a 2 MiB boundary and the kernel is asked to back them with
 //! transparent huge pages (`madvise(MADV_HUGEPAGE)`, which Linux honours in its default
 //! `madvise` mode): a probe at a random address then rarely misses the address-translation
 //! cache. With 4 KiB pages those misses cost Empire's `bench` about 15% of its time and
 //! self-play about 9% (interleaved runs on an idle machine, 2026-12-03).
+//!
+//! There a new table is then written to once a page, spread over the machine's cores, so that
+//! the system backs it before any search runs (as Stockfish clears its table on `setoption
+//! Hash`). Left to the search, the first probe into each fresh huge page would wait for the
+//! system to find and zero it: milliseconds on a virtual machine, so with a table of 1 GiB or
+//! more the first searches ran at about a thousand nodes a second and overran a 50 ms move by
+//! 0.8 s, between two looks at the clock. Setting a large `Hash` therefore takes time (0.1 to
+//! 1.5 s a GiB on the development machine), before `readyok`. Clearing a table no search has
+//! written to since costs nothing.
 //!
 //! Data layout (64 bits): bits 0-15 the move, 16-31 the value, 32-47 the static eval, 48-55 the
 //! depth + 1 (0 = empty), 56-57 the bound, 58-63 the search generation.
@@ -25,6 +34,7 @@ use super::Bound;
 use kaiser_rules::types::Move;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::{Mutex, PoisonError};
 
 const BUCKET_SIZE: usize = 4;
 /// The words of a bucket: four entries of (key ^ data, data), one cache line.
@@ -39,6 +49,11 @@ const TABLE_ALIGN: usize = match cfg!(target_os = "linux") {
 };
 
 type Bucket = [AtomicU64; BUCKET_WORDS];
+
+/// The words in a page of 4 KiB, the smallest a system backs memory by.
+const PAGE_WORDS: usize = 4096 / std::mem::size_of::<AtomicU64>();
+/// The fewest words (64 MiB) worth a thread of their own when a table is zeroed.
+const PARALLEL_WORDS: usize = (64 << 20) / std::mem::size_of::<AtomicU64>();
 
 /// What a probe finds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,13 +139,15 @@ impl TranspositionTable {
             if let Some(words) = allocate(mb) {
                 let misalignment = words.as_ptr() as usize % TABLE_ALIGN;
                 let first = (TABLE_ALIGN - misalignment) % TABLE_ALIGN / size_of::<AtomicU64>();
-                let table = TranspositionTable {
+                let mut table = TranspositionTable {
                     words,
                     table: first..first + (mb << 20) / size_of::<AtomicU64>(),
                     generation: 0,
                     written: false,
                 };
-                advise_huge_pages(table.buckets());
+                if advise_huge_pages(table.buckets()) {
+                    zero_in_parallel(&mut table.words[table.table.clone()], PAGE_WORDS);
+                }
                 return table;
             }
             mb /= 2;
@@ -145,9 +162,7 @@ impl TranspositionTable {
     /// Empties the table.
     pub fn clear(&mut self) {
         if self.written {
-            self.words[self.table.clone()]
-                .iter_mut()
-                .for_each(|word| *word.get_mut() = 0);
+            zero_in_parallel(&mut self.words[self.table.clone()], 1);
             self.written = false;
         }
         self.generation = 0;
@@ -287,20 +302,57 @@ impl TranspositionTable {
 }
 
 /// The zeroed words of a table of `mb` MiB (and `TABLE_ALIGN` bytes more, see
-/// `TranspositionTable`), or `None` if the memory is not there. The size is also checked
-/// against the memory the system says is available, since Linux may promise more than it has.
+/// `TranspositionTable`), or `None` if the memory is not there or the table would take more than
+/// half of the memory the system says is available (Linux may promise more than it has).
 fn allocate(mb: usize) -> Option<Vec<AtomicU64>> {
     let bytes = mb.checked_mul(1 << 20)?;
-    if available_memory().is_some_and(|available| bytes > available) && mb > 1 {
+    if available_memory().is_some_and(|available| bytes > available / 2) && mb > 1 {
         return None;
     }
     let words = bytes.checked_add(TABLE_ALIGN)? / size_of::<AtomicU64>();
     bytemuck::allocation::try_zeroed_vec(words).ok()
 }
 
+/// Writes 0 to every `stride`-th word of `words`, the work shared among the machine's cores
+/// (see `zeroing_threads`): with a stride of one it empties the words, with a page's worth it
+/// makes the system back every page now.
+fn zero_in_parallel(words: &mut [AtomicU64], stride: usize) {
+    let threads = zeroing_threads(words.len());
+    zero_every(words, stride, threads);
+}
+
+/// The threads worth zeroing `words` words: one per core, each with 64 MiB or more.
+fn zeroing_threads(words: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.min(words / PARALLEL_WORDS).max(1)
+}
+
+/// Writes 0 to every `stride`-th word of `words` with `threads` threads (a helper the system
+/// will not start leaves its share to the others).
+fn zero_every(words: &mut [AtomicU64], stride: usize, threads: usize) {
+    // Parts of whole strides, so that each steps from its own first word; a few per thread, so
+    // that a slow thread holds up little.
+    let part_len = words.len().div_ceil(4 * threads).next_multiple_of(stride);
+    let parts = Mutex::new(words.chunks_mut(part_len.max(1)));
+    let work = || loop {
+        let next = parts.lock().unwrap_or_else(PoisonError::into_inner).next();
+        let Some(part) = next else { break };
+        part.iter_mut()
+            .step_by(stride)
+            .for_each(|word| *word.get_mut() = 0);
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            let _ = std::thread::Builder::new().spawn_scoped(scope, work);
+        }
+        work();
+    });
+}
+
 /// Asks Linux to back `buckets` (which start on a huge page's boundary) with transparent huge
-/// pages. Only advice: where the kernel has them off or has none free, nothing changes.
-fn advise_huge_pages(buckets: &[Bucket]) {
+/// pages, and says whether the kernel took the advice. Only advice: where the kernel has them
+/// off or has none free, nothing changes.
+fn advise_huge_pages(buckets: &[Bucket]) -> bool {
     #[cfg(target_os = "linux")]
     // SAFETY: madvise only changes how the kernel backs these pages of our own live
     // allocation; MADV_HUGEPAGE keeps their contents, and a failure leaves them as they were.
@@ -309,10 +361,13 @@ fn advise_huge_pages(buckets: &[Bucket]) {
             buckets.as_ptr().cast_mut().cast(),
             std::mem::size_of_val(buckets),
             libc::MADV_HUGEPAGE,
-        );
+        ) == 0
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = buckets;
+    {
+        let _ = buckets;
+        false
+    }
 }
 
 /// `MemAvailable` from `/proc/meminfo`, in bytes, where the system has it.
@@ -436,6 +491,49 @@ mod tests {
             assert_eq!(tt.buckets().as_ptr() as usize % TABLE_ALIGN, 0);
             assert_eq!(tt.hashfull(), 0);
         }
+    }
+
+    #[test]
+    fn zeroing_reaches_every_stride_of_every_part() {
+        for (len, stride, threads) in [
+            (10_000, 1, 3),
+            (10_000, PAGE_WORDS, 3),
+            (7, 1, 4),
+            (0, 1, 2),
+        ] {
+            let mut words: Vec<AtomicU64> = (0..len).map(|_| AtomicU64::new(1)).collect();
+            zero_every(&mut words, stride, threads);
+            for (i, word) in words.iter().enumerate() {
+                assert_eq!(word.load(Relaxed), u64::from(i % stride != 0), "word {i}");
+            }
+        }
+        assert_eq!(zeroing_threads(PARALLEL_WORDS - 1), 1);
+    }
+
+    /// The system backs a new table before any search probes it (`mincore` says which pages
+    /// are in memory).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_new_table_is_backed_before_any_search() {
+        let tt = TranspositionTable::new(8);
+        let buckets = tt.buckets();
+        if !advise_huge_pages(buckets) {
+            return; // a kernel without huge pages: the table is left to back itself
+        }
+        let pages = std::mem::size_of_val(buckets).div_ceil(4096);
+        let mut resident = vec![0u8; pages];
+        // SAFETY: mincore reads the kernel's page tables for our own live allocation, whose
+        // start is page-aligned (a huge page's boundary), and writes one byte a page into
+        // `resident`, which has room for every page.
+        let status = unsafe {
+            libc::mincore(
+                buckets.as_ptr().cast_mut().cast(),
+                pages * 4096,
+                resident.as_mut_ptr(),
+            )
+        };
+        assert_eq!(status, 0);
+        assert!(resident.iter().all(|&page| page & 1 == 1));
     }
 
     #[test]

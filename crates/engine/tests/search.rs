@@ -364,6 +364,21 @@ fn two_threads_search_and_agree_on_a_mate() {
 }
 
 #[test]
+fn setting_the_hash_size_it_has_empties_the_table() {
+    let mut engine = Engine::new();
+    engine.set_hash_mb(1);
+    let limits = Limits {
+        depth: Some(7),
+        ..Limits::default()
+    };
+    let pos = Position::startpos(Variant::Empire);
+    engine.search(&pos, &limits, &SearchControl::new(), &NullListener);
+    assert!(engine.hashfull() > 0);
+    assert_eq!(engine.set_hash_mb(1), 1);
+    assert_eq!(engine.hashfull(), 0);
+}
+
+#[test]
 fn hash_size_falls_back_instead_of_aborting() {
     let mut engine = Engine::new();
     assert_eq!(engine.set_hash_mb(2), 2);

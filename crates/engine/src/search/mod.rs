@@ -351,10 +351,17 @@ impl Engine {
     }
 
     /// Resizes (and clears) the hash table to `mb` MiB, clamped to 1..=65536. If the memory is
-    /// not there, a smaller power-of-two fraction is used; returns the size actually used.
+    /// not there, a smaller power-of-two fraction is used; returns the size actually used. The
+    /// size the table has already only clears it, so a GUI that sends its `Hash` before each
+    /// game does not wait for a new table's memory each time.
     pub fn set_hash_mb(&mut self, mb: usize) -> usize {
-        self.tt = TranspositionTable::new(1); // free the old table first
-        self.tt = TranspositionTable::new(mb.clamp(1, MAX_HASH_MB));
+        let mb = mb.clamp(1, MAX_HASH_MB);
+        if mb == self.tt.size_mb() {
+            self.tt.clear();
+        } else {
+            self.tt = TranspositionTable::new(1); // free the old table first
+            self.tt = TranspositionTable::new(mb);
+        }
         self.tt.size_mb()
     }
 

@@ -11,9 +11,9 @@
 //!
 //! The search itself lives in `thread` (one search thread: iterative deepening, the root,
 //! reporting) and `alphabeta` (the recursive search); `pool` keeps the search threads from
-//! search to search (each on a `worker`), and `vote` picks the thread whose move is played. What it keeps per ply of the current path
-//! (key, static evaluation, current move, killers, principal variation) is one frame of the
-//! search stack (`stack`); every tunable constant is a named field of one parameter set, read
+//! search to search (each on a `worker`), and the main thread's line is played. What it keeps
+//! per ply of the current path (key, static evaluation, current move, killers, principal
+//! variation) is one frame of the search stack (`stack`); every tunable constant is a named field of one parameter set, read
 //! through small named rules such as `late_move_reduction` (`parameters`). `tt`, `eval_cache`,
 //! `ordering`, `see`, `history`, `time` and `value` each hold one supporting piece, and `skill`
 //! the play levels.
@@ -32,7 +32,6 @@ mod thread;
 mod time;
 mod tt;
 pub mod value;
-mod vote;
 pub(crate) mod worker;
 
 use crate::clock::Instant;
@@ -481,17 +480,6 @@ impl Engine {
             let main = (id == 0).then_some((listener, overhead));
             Searcher::new(id, pos.clone(), &shared, slot, main).run()
         });
-        // The vote is for the game's move: not for several lines, a handicap's pick, or
-        // analysis to a fixed depth or mate (as in Stockfish).
-        let votes = params.thread_vote()
-            && self.multipv == 1
-            && handicap.is_none()
-            && limits.depth.is_none()
-            && limits.mate.is_none();
-        let chosen = match votes {
-            true => vote::best_thread(&results),
-            false => &results[0],
-        };
-        shared.conclude(pos, chosen, listener)
+        shared.conclude(pos, &results[0], listener)
     }
 }

@@ -272,10 +272,6 @@ parameters! {
     time_node_share_base: 150, 100..=250, step 5;
     /// Time: the scale of the node-share factor, in percent.
     time_node_share_scale_percent: 135, 50..=300, step 10;
-
-    /// Threads: 1 plays the move the threads vote for (`vote`), 0 the main thread's. Off until
-    /// its SPRT with two threads (`option.thread_vote=1` against the same build) says otherwise.
-    thread_vote: 0, 0..=1, step 1;
 }
 
 impl Parameters {
@@ -508,12 +504,6 @@ impl Parameters {
     #[inline]
     pub fn tt_eval(&self) -> bool {
         self.tt_eval != 0
-    }
-
-    /// Threads: true if the move played is the threads' vote, false if the main thread's.
-    #[inline]
-    pub fn thread_vote(&self) -> bool {
-        self.thread_vote != 0
     }
 
     /// What a history score becomes when a new search starts.

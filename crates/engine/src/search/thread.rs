@@ -4,8 +4,9 @@
 //! Lazy SMP: every thread runs this same loop on its own copy of the position, sharing only the
 //! transposition table and the abort flag; odd-numbered helpers search one ply deeper so the
 //! threads spread out. Only the main thread (id 0) checks limits, reports and ends the search;
-//! each thread returns what it found (`ThreadResult`), and the search plays the line of the
-//! thread the vote picks (`vote`), which `Shared::conclude` reports.
+//! each thread returns what it found (`ThreadResult`), and the search plays the main thread's
+//! line, which `Shared::conclude` reports. (A vote of the threads by score and depth, as
+//! Stockfish's, lost its SPRT: `tuning/strength-log.md`.)
 //!
 //! At a handicap level (`skill`) the main thread searches at least `skill::CANDIDATES` lines, shows
 //! only MultiPV's, stops at the level's depth and plays the line the skill rule picks among those
@@ -118,13 +119,6 @@ impl RootMove {
 pub(super) struct ThreadResult {
     pub depth: i32,
     pub line: RootMove,
-}
-
-impl ThreadResult {
-    /// The score of the line.
-    pub fn score(&self) -> i32 {
-        self.line.shown_score()
-    }
 }
 
 /// Ends the helpers' search when the main thread is done, even if it panics, so that no thread

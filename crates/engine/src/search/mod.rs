@@ -13,10 +13,10 @@
 //! reporting) and `alphabeta` (the recursive search); `pool` keeps the search threads from
 //! search to search (each on a `worker`), and the main thread's line is played. What it keeps
 //! per ply of the current path (key, static evaluation, current move, killers, principal
-//! variation) is one frame of the search stack (`stack`); every tunable constant is a named field of one parameter set, read
-//! through small named rules such as `late_move_reduction` (`parameters`). `tt`, `eval_cache`,
-//! `ordering`, `see`, `history`, `time` and `value` each hold one supporting piece, and `skill`
-//! the play levels.
+//! variation) is one frame of the search stack (`stack`); every tunable constant is a named
+//! field of one parameter set, read through small named rules such as `late_move_reduction`
+//! (`parameters`). `tt`, `eval_cache`, `ordering`, `see`, `history`, `time` and `value` each
+//! hold one supporting piece, and `skill` the play levels.
 
 mod alphabeta;
 mod correction;

@@ -482,16 +482,16 @@ impl Shared<'_> {
         }
     }
 
-    /// Ends the search of `root` with the line `chosen` found: its final report to `listener`,
-    /// and the result.
+    /// Ends the search of `root` with the main thread's line (`main`): its final report to
+    /// `listener`, and the result.
     pub fn conclude(
         &self,
         root: &Position,
-        chosen: &ThreadResult,
+        main: &ThreadResult,
         listener: &dyn Listener,
     ) -> SearchResult {
-        let line = &chosen.line;
-        let info = self.line_info(chosen.depth.max(1), line, Bound::Exact, 0);
+        let line = &main.line;
+        let info = self.line_info(main.depth.max(1), line, Bound::Exact, 0);
         listener.info(&info);
         let ponder = line
             .pv

@@ -304,7 +304,10 @@ fn ply_score(score: Score, side_to_move: Color) -> PlyScore {
 }
 
 /// A game's start: an opening and random moves from it, drawn again (up to
-/// `OPENING_DRAWS` times) while a search scores the result beyond `±MAX_START_CP`.
+/// `OPENING_DRAWS` times) while a search scores the result beyond `±MAX_START_CP`. The
+/// engine is cleared once, first, so a game depends on its index and the seed alone; what the
+/// searches of its start learnt is kept for its first move (one clear of the table a game,
+/// not two: each is about 1.5% of self-play's time).
 fn start(
     config: &Config,
     index: u32,
@@ -314,17 +317,16 @@ fn start(
 ) -> (Position, GameRecord) {
     let mut rng =
         StdRng::seed_from_u64(config.seed ^ u64::from(index).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    engine.clear();
     let mut draws = 0;
     loop {
         draws += 1;
         let (pos, game) = random_start(config, index, &mut rng);
-        engine.clear();
         if draws == OPENING_DRAWS || pos.outcome().is_some() {
             return (pos, game);
         }
         let score = search(engine, &pos, limits, tally).1;
         if matches!(score, PlyScore::Cp(cp) if i32::from(cp).abs() <= MAX_START_CP) {
-            engine.clear();
             return (pos, game);
         }
     }

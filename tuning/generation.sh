@@ -10,11 +10,15 @@
 # `kaiser sprt`).
 #
 #   VARIANT=empire GEN=5 GAMES=24000 SEED=2026112801 tuning/generation.sh
+#   VARIANT=orda GEN=14 STORE_SEED="19 20 21 22" TRAIN=/work/kaiser-data/orda GAMES=28000 \
+#     SEED=2026120614 TC=2+0.02 EPOCHS=2 tuning/generation.sh
 #
 # Settings, from the environment:
 #   VARIANT  empire, orda or chess
 #   GEN      the generation's number; also the self-play's seed unless STORE_SEED says another
-#   STORE_SEED  the self-play's seed (default GEN): to finish a store begun by hand
+#   STORE_SEED  the self-play's seeds, one store each, played in turn (default GEN): "19 20 21
+#            22" plays a generation's four stores (then set TRAIN), "22" finishes a store begun
+#            by hand
 #   GAMES    self-play games (Empire: about 64 training positions a game, Orda 59, chess 85)
 #   SEED     the SPRT's seed
 #   BIN      the Kaiser binary that plays, trains and runs the match (default target/release/kaiser)
@@ -38,19 +42,26 @@ TC=${TC:-5+0.05}
 EPOCHS=${EPOCHS:-4}
 RATE=${RATE:-0.0005}
 data_dir=$WORK/kaiser-data
-store_seed=${STORE_SEED:-$GEN}
-data=$data_dir/$VARIANT/selfplay-n2500-s$store_seed.kgd
+read -ra store_seeds <<< "${STORE_SEED:-$GEN}"
+if [ "${#store_seeds[@]}" -gt 1 ] && [ -z "${TRAIN:-}" ]; then
+    echo "generation.sh: several stores (STORE_SEED=\"${store_seeds[*]}\"): set TRAIN" >&2
+    exit 1
+fi
 net=$WORK/nnue/$VARIANT-g$GEN.nnue
-train=${TRAIN:-$data}
 mkdir -p "$data_dir" "$WORK/nnue" "$WORK/runs"
 # shellcheck source=tuning/sprt-lib.sh
 . tuning/sprt-lib.sh
 
-echo "== $(date -u +%FT%TZ) self-play: $GAMES games, seed $store_seed, by $BIN"
-"$BIN" datagen --variant "$VARIANT" --games "$GAMES" --threads 2 --seed "$store_seed" --data-dir "$data_dir"
-"$BIN" data info "$data"
+for store_seed in "${store_seeds[@]}"; do
+    data=$data_dir/$VARIANT/selfplay-n2500-s$store_seed.kgd
+    echo "== $(date -u +%FT%TZ) self-play: $GAMES games, seed $store_seed, by $BIN"
+    "$BIN" datagen --variant "$VARIANT" --games "$GAMES" --threads 2 --seed "$store_seed" \
+        --data-dir "$data_dir"
+    "$BIN" data info "$data"
+done
+train=${TRAIN:-$data}
 
-echo "== $(date -u +%FT%TZ) the built-in network on these games"
+echo "== $(date -u +%FT%TZ) the built-in network on the last store's games"
 "$BIN" nnue loss --variant "$VARIANT" --data "$data"
 
 if [ ! -f "$net.done" ]; then

@@ -305,9 +305,8 @@ fn ply_score(score: Score, side_to_move: Color) -> PlyScore {
 
 /// A game's start: an opening and random moves from it, drawn again (up to
 /// `OPENING_DRAWS` times) while a search scores the result beyond `±MAX_START_CP`. The
-/// engine is cleared once, first, so a game depends on its index and the seed alone; what the
-/// searches of its start learnt is kept for its first move (one clear of the table a game,
-/// not two: each is about 1.5% of self-play's time).
+/// engine is cleared once, first: a game depends on its index and the seed alone, and what
+/// the searches of its start learnt serves its first move.
 fn start(
     config: &Config,
     index: u32,

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# One generation of a variant's network, whole within one session: self-play by the network
-# built into BIN, a network trained from that one on those games or on TRAIN (`nnue train
-# --init built-in`, so what it learnt from earlier data is kept without that data), then the
-# SPRT of the new network against BIN at 5+0.05 or TC (bounds 0 and 10), from the second set of test
-# openings (`book/VARIANT-openings-2.epd`), which no network was ever trained on (the first set
-# began the games of every generation before 2026-12-01). Run again with the same
-# settings, each step resumes: datagen plays only the games its file lacks, training goes on
-# from its checkpoint, a finished step is skipped; the SPRT starts over (sum its runs with
-# `kaiser sprt`).
+# One generation of a variant's network: self-play by the network built into BIN (one store, or
+# the several STORE_SEED lists, which may take more than a session), a network trained from that
+# one on those games or on TRAIN (`nnue train --init built-in`, so what it learnt from earlier
+# data is kept without that data), then the SPRT of the new network against BIN at 5+0.05 or TC
+# (bounds 0 and 10), from the second set of test openings (`book/VARIANT-openings-2.epd`), which
+# no network was ever trained on (the first set began the games of every generation before
+# 2026-12-01). Run again with the same settings, each step resumes: datagen plays only the games
+# its file lacks, training goes on from its checkpoint, a finished step is skipped; the SPRT
+# starts over (sum its runs with `kaiser sprt`).
 #
 #   VARIANT=empire GEN=5 GAMES=24000 SEED=2026112801 tuning/generation.sh
 #   VARIANT=orda GEN=14 STORE_SEED="19 20 21 22" TRAIN=/work/kaiser-data/orda GAMES=28000 \

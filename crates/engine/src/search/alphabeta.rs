@@ -285,17 +285,12 @@ impl Searcher<'_> {
             None => self.static_eval(ply),
         };
         self.stack[ply].static_eval = raw_eval;
-        let corrected_eval = match in_check {
+        let eval = match in_check {
             true => raw_eval,
             false => self
                 .histories
                 .correction
                 .corrected(params, &self.pos, raw_eval),
-        };
-        // What the pruning below goes by: the hash table's value where it says more (`tt_eval`).
-        let eval = match entry {
-            Some(e) if !in_check && params.tt_eval() => e.refined_eval(corrected_eval, depth),
-            _ => corrected_eval,
         };
 
         // Reverse futility pruning: far above beta with little depth left, unless the enemy
@@ -514,8 +509,8 @@ impl Searcher<'_> {
         // the static evaluation: a quiet best move (or none), no mate, no check.
         let quiet_best = best.mv.is_none_or(|m| !is_tactical(&self.pos, m));
         let informative = match best.value >= beta {
-            true => best.value > corrected_eval,
-            false => best.mv.is_some() || best.value < corrected_eval,
+            true => best.value > eval,
+            false => best.mv.is_some() || best.value < eval,
         };
         if !in_check && quiet_best && !is_decisive(best.value) && informative {
             let pos = &self.pos;

@@ -140,11 +140,6 @@ parameters! {
     /// same build).
     upcoming_repetition: 0, 0..=1, step 1;
 
-    /// Pruning: 1 lets reverse futility, null-move and futility pruning go by the hash table's
-    /// value where it says more than the static evaluation (`TtHit::refined_eval`), 0 by the
-    /// static evaluation alone. Off until its SPRT (`option.tt_eval=1` against the same build).
-    tt_eval: 0, 0..=1, step 1;
-
     /// Reverse futility pruning: the deepest node it applies to.
     rfp_max_depth: 7, 0..=16, step 1;
     /// Reverse futility pruning: the margin per ply of depth by which the static evaluation must
@@ -497,13 +492,6 @@ impl Parameters {
     #[inline]
     pub fn upcoming_repetition(&self) -> bool {
         self.upcoming_repetition != 0
-    }
-
-    /// Pruning: true if it goes by the hash table's value where that says more than the static
-    /// evaluation.
-    #[inline]
-    pub fn tt_eval(&self) -> bool {
-        self.tt_eval != 0
     }
 
     /// What a history score becomes when a new search starts.

@@ -29,7 +29,7 @@
 //! Data layout (64 bits): bits 0-15 the move, 16-31 the value, 32-47 the static eval, 48-55 the
 //! depth + 1 (0 = empty), 56-57 the bound, 58-63 the search generation.
 
-use super::value::{from_tt, is_decisive, to_tt};
+use super::value::{from_tt, to_tt};
 use super::Bound;
 use kaiser_rules::types::Move;
 use std::ops::Range;
@@ -74,24 +74,6 @@ impl TtHit {
             Bound::Exact => true,
             Bound::Lower => self.value >= beta,
             Bound::Upper => self.value <= alpha,
-        }
-    }
-
-    /// The evaluation a node of `depth` prunes by, given its static evaluation `eval`: the
-    /// stored value where it says more than `eval` does (an exact value, or a bound beyond
-    /// `eval` on its own side), unless it is decisive or the entry is more than a ply
-    /// shallower than the node. A shallower value (a quiescence search that saw no quiet
-    /// check) could prune the node in every iteration, and nothing would rewrite it.
-    #[inline]
-    pub fn refined_eval(&self, eval: i32, depth: i32) -> i32 {
-        let beyond = match self.bound {
-            Bound::Exact => true,
-            Bound::Lower => self.value > eval,
-            Bound::Upper => self.value < eval,
-        };
-        match beyond && !is_decisive(self.value) && self.depth + 1 >= depth {
-            true => self.value,
-            false => eval,
         }
     }
 }
@@ -386,26 +368,6 @@ mod tests {
 
     fn e2e4() -> Move {
         Move::normal(Square::parse("e2").unwrap(), Square::parse("e4").unwrap())
-    }
-
-    #[test]
-    fn a_stored_value_refines_the_evaluation_only_where_it_says_more() {
-        let hit = |value, bound| TtHit {
-            mv: None,
-            value,
-            eval: 0,
-            depth: 5,
-            bound,
-        };
-        assert_eq!(hit(40, Bound::Exact).refined_eval(10, 6), 40);
-        assert_eq!(hit(-40, Bound::Exact).refined_eval(10, 6), -40);
-        assert_eq!(hit(40, Bound::Lower).refined_eval(10, 6), 40);
-        assert_eq!(hit(5, Bound::Lower).refined_eval(10, 6), 10);
-        assert_eq!(hit(5, Bound::Upper).refined_eval(10, 6), 5);
-        assert_eq!(hit(40, Bound::Upper).refined_eval(10, 6), 10);
-        assert_eq!(hit(mate_in(7), Bound::Exact).refined_eval(10, 6), 10);
-        assert_eq!(hit(mated_in(7), Bound::Upper).refined_eval(10, 6), 10);
-        assert_eq!(hit(40, Bound::Exact).refined_eval(10, 7), 10);
     }
 
     #[test]

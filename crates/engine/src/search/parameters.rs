@@ -211,9 +211,8 @@ parameters! {
     lmr_divisor_centi: 225, 100..=600, step 10;
     /// Late move reductions: plies less at principal-variation nodes.
     lmr_pv_bonus: 1, 0..=4, step 1;
-    /// Late move reductions: plies more at cut nodes (`NodeKind::Cut`); 0 is main's search to
-    /// the node. Off until its SPRT (`option.lmr_cut_node=1` against the same build).
-    lmr_cut_node: 0, 0..=4, step 1;
+    /// Late move reductions: plies more at cut nodes (`NodeKind::Cut`).
+    lmr_cut_node: 1, 0..=4, step 1;
     /// Late move reductions: one ply less per this much move-ordering score (history).
     lmr_history_divisor: 8192, 1024..=65536, step 512;
 
@@ -637,10 +636,9 @@ mod tests {
         assert_eq!(parameters.late_move_reduction(63, 63, all, 0), 8);
         assert_eq!(parameters.late_move_reduction(100, 100, all, 0), 8);
         assert_eq!(parameters.late_move_reduction(8, 8, NodeKind::Pv, 8192), 0);
-        assert_eq!(parameters.late_move_reduction(8, 8, NodeKind::Cut, 0), 2);
-        parameters.set("lmr_cut_node", 1).unwrap();
         assert_eq!(parameters.late_move_reduction(8, 8, NodeKind::Cut, 0), 3);
         parameters.set("lmr_cut_node", 0).unwrap();
+        assert_eq!(parameters.late_move_reduction(8, 8, NodeKind::Cut, 0), 2);
         parameters.set("lmr_base_centi", 275).unwrap();
         assert_eq!(parameters.late_move_reduction(8, 8, all, 0), 4);
         parameters.set("lmr_divisor_centi", 600).unwrap();

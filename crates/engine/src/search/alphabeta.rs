@@ -10,6 +10,7 @@
 //! (`value::lost_in`), since another path to the same position need not repeat. Pruning treats
 //! every decisive value as it treats a mate.
 
+use super::history::Continuations;
 use super::ordering::{is_tactical, wins_by_campmate, MovePicker, Wanted};
 use super::parameters::NodeKind;
 use super::see::captured_value;
@@ -94,7 +95,6 @@ impl Searcher<'_> {
         let mut best = -INFINITE;
         for index in pv_index..self.root_moves.len() {
             let m = self.root_moves[index].mv;
-            self.stack[0].current_move = Some(m);
             let nodes_before = self.nodes;
             self.play(m, 0);
             let new_depth = depth - 1 + i32::from(self.pos.in_check());
@@ -184,10 +184,12 @@ impl Searcher<'_> {
         }
     }
 
-    /// Makes `m` at `ply`, prefetching the transposition-table entry of the position it leads
-    /// to.
+    /// Makes `m` the move searched at `ply` and plays it, prefetching the transposition-table
+    /// entry of the position it leads to.
     #[inline]
     fn play(&mut self, m: Move, ply: usize) {
+        let piece = self.pos.piece_at(m.from()).expect("a mover");
+        self.stack[ply].enter_move(m, piece);
         self.follow_move(m, ply);
         let tt = &self.shared.tt;
         self.pos.make_move_with(m, |key| tt.prefetch(key));
@@ -200,6 +202,18 @@ impl Searcher<'_> {
         if self.shared.network.is_some() {
             self.stack.follow_move(ply, self.pos.piece_changes(m));
         }
+    }
+
+    /// The continuation-history rows that score the quiet moves of the node at `ply` (none
+    /// if the continuation history is off).
+    fn continuations(&self, ply: usize) -> Continuations {
+        let moved = |back| match self.params.continuation_history() {
+            true => ply
+                .checked_sub(back)
+                .and_then(|earlier| self.stack[earlier].moved),
+            false => None,
+        };
+        Continuations([moved(1), moved(2)])
     }
 
     /// The static evaluation of the node at `ply`: the network's, or the hand-written one,
@@ -340,7 +354,7 @@ impl Searcher<'_> {
             && self.pos.may_pass()
         {
             let reduction = params.null_move_reduction(depth, eval - beta);
-            self.stack[ply].current_move = None;
+            self.stack[ply].enter_pass();
             self.stack.follow_pass(ply);
             self.pos.make_null_move();
             let score =
@@ -375,7 +389,8 @@ impl Searcher<'_> {
             (false, false) => NodeKind::All,
         };
         let killers = self.stack[ply].killers;
-        let mut picker = MovePicker::new(&self.pos, Wanted::All, tt_move, killers);
+        let continuations = self.continuations(ply);
+        let mut picker = MovePicker::new(&self.pos, Wanted::All, tt_move, killers, continuations);
         let mut best = Best {
             value: -INFINITE,
             mv: None,
@@ -439,7 +454,6 @@ impl Searcher<'_> {
                     0
                 });
             }
-            self.stack[ply].current_move = Some(m);
             self.play(m, ply);
             let gives_check = self.pos.in_check();
             let quiet = !tactical && !gives_check && !campmate;
@@ -485,8 +499,15 @@ impl Searcher<'_> {
 
             if self.record::<PV>(&mut best, &mut alpha, beta, ply, m, score) {
                 if !tactical {
-                    self.histories
-                        .update_quiet(params, us, depth, m, &quiets_tried);
+                    let pos = &self.pos;
+                    self.histories.update_quiet(
+                        params,
+                        pos,
+                        depth,
+                        m,
+                        &quiets_tried,
+                        continuations,
+                    );
                     self.stack[ply].add_killer(m);
                 }
                 break;
@@ -562,7 +583,8 @@ impl Searcher<'_> {
                 worst_loss: self.params.quiescence_exchange_loss(),
             },
         };
-        let mut picker = MovePicker::new(&self.pos, wanted, None, [None; 2]);
+        let no_continuations = Continuations::default();
+        let mut picker = MovePicker::new(&self.pos, wanted, None, [None; 2], no_continuations);
         let mut best = Best {
             value: stand_pat,
             mv: None,

@@ -14,7 +14,7 @@
 //! Quiescence search asks only for tactical moves: stage 3, then those of the captures put
 //! aside that lose no more than it allows.
 
-use super::history::Histories;
+use super::history::{Continuations, Histories};
 use super::see::{captured_value, see_ge};
 use crate::eval::params::PIECE_VALUE;
 use crate::{GenType, MoveList, Position};
@@ -136,6 +136,8 @@ pub struct MovePicker {
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
     killer_index: usize,
+    /// The continuation-history rows that score the quiet moves.
+    continuations: Continuations,
     campmate: Option<(Square, Rank)>,
     moves: MoveList,
     entries: ArrayVec<Entry, 600>,
@@ -147,13 +149,14 @@ pub struct MovePicker {
 }
 
 impl MovePicker {
-    /// A picker for the side to move in `pos`. `tt_move` and `killers` may come from other
-    /// positions: they are checked before use.
+    /// A picker for the side to move in `pos`, reached by the moves of `continuations`.
+    /// `tt_move` and `killers` may come from other positions: they are checked before use.
     pub fn new(
         pos: &Position,
         wanted: Wanted,
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
+        continuations: Continuations,
     ) -> MovePicker {
         let tt_move =
             tt_move.filter(|&m| pos.is_legal(m) && (wanted == Wanted::All || is_tactical(pos, m)));
@@ -165,6 +168,7 @@ impl MovePicker {
             tt_move,
             killers,
             killer_index: 0,
+            continuations,
             campmate,
             moves: MoveList::new(),
             entries: ArrayVec::new(),
@@ -231,12 +235,12 @@ impl MovePicker {
                 Stage::GenerateQuiets => {
                     self.entries.truncate(self.bad_end);
                     self.cursor = self.bad_end;
-                    let us = pos.side_to_move();
                     self.fill(pos, Bitboard::FULL, GenType::Quiets, |picker, m| {
                         let tried = Some(m) == picker.tt_move
                             || picker.killers.contains(&Some(m))
                             || picker.is_campmate_step(m);
-                        (!tried && picker.may_hand_out_quiet(pos, m)).then(|| history.quiet(us, m))
+                        (!tried && picker.may_hand_out_quiet(pos, m))
+                            .then(|| history.quiet(pos, m, picker.continuations))
                     });
                     self.stage = Stage::FirstQuiet;
                 }
@@ -414,10 +418,10 @@ mod tests {
         wanted: Wanted,
         tt: Option<Move>,
         killers: [Option<Move>; 2],
+        history: &Histories,
     ) -> Vec<Move> {
-        let history = Histories::default();
-        let mut picker = MovePicker::new(pos, wanted, tt, killers);
-        std::iter::from_fn(|| picker.next(pos, &history).map(|(m, _)| m)).collect()
+        let mut picker = MovePicker::new(pos, wanted, tt, killers, Continuations::default());
+        std::iter::from_fn(|| picker.next(pos, history).map(|(m, _)| m)).collect()
     }
 
     /// Along random games, with random (often illegal) hash and killer moves: `All` hands out
@@ -430,6 +434,7 @@ mod tests {
         kaiser_rules::attacks::init();
         let mut rng = StdRng::seed_from_u64(1);
         let mut foreign = Vec::new();
+        let history = Histories::default();
         for game in 0..100 {
             let variant = Variant::ALL[game % Variant::ALL.len()];
             let mut pos = Position::startpos(variant);
@@ -442,7 +447,7 @@ mod tests {
                 let mut any = || Some(foreign[rng.gen_range(0..foreign.len())]);
                 let (tt, killers) = (any(), [any(), any()]);
 
-                let all = picked(&pos, Wanted::All, tt, killers);
+                let all = picked(&pos, Wanted::All, tt, killers, &history);
                 let mut sorted = all.clone();
                 sorted.sort_by_key(|m| m.bits());
                 let mut expected = legal.to_vec();
@@ -453,7 +458,8 @@ mod tests {
                 }
 
                 for worst_loss in [0, 100, 2000] {
-                    let tactical = picked(&pos, Wanted::Tactical { worst_loss }, tt, [None; 2]);
+                    let wanted = Wanted::Tactical { worst_loss };
+                    let tactical = picked(&pos, wanted, tt, [None; 2], &history);
                     let not_losing = |&m: &Move| {
                         Some(m) == tt || m.promotion_piece().is_some() || see_ge(&pos, m, 0)
                     };
@@ -484,8 +490,8 @@ mod tests {
                 // Switched to checking quiets after a few moves: the rest is the same moves
                 // less the quiet ones that do not give check, in the same order.
                 let switch_at = rng.gen_range(1..=legal.len());
-                let history = Histories::default();
-                let mut picker = MovePicker::new(&pos, Wanted::All, tt, killers);
+                let no_continuations = Continuations::default();
+                let mut picker = MovePicker::new(&pos, Wanted::All, tt, killers, no_continuations);
                 let mut switched = Vec::new();
                 while let Some((m, _)) = picker.next(&pos, &history) {
                     switched.push(m);

@@ -233,6 +233,11 @@ parameters! {
     history_limit: 16384, 1024..=65536, step 1024;
     /// History: the percentage of each score a new search keeps.
     history_kept_percent: 50, 0..=100, step 5;
+    /// Continuation history: 1 orders quiet moves (and reduces them) by the continuation
+    /// history of the opponent's last move and of the side's move before it as well as by the
+    /// butterfly history (`history::Histories`), 0 by the butterfly history alone. Off until
+    /// its SPRT (`option.continuation_history=1` against the same build).
+    continuation_history: 0, 0..=1, step 1;
 
     /// Correction history: an update's weight per ply of depth (plus one), out of 256.
     correction_weight_per_depth: 16, 1..=64, step 2;
@@ -491,6 +496,12 @@ impl Parameters {
     #[inline]
     pub fn upcoming_repetition(&self) -> bool {
         self.upcoming_repetition != 0
+    }
+
+    /// Continuation history: true if it scores quiet moves.
+    #[inline]
+    pub fn continuation_history(&self) -> bool {
+        self.continuation_history != 0
     }
 
     /// What a history score becomes when a new search starts.

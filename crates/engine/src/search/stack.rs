@@ -8,20 +8,20 @@
 //! and leaves `stack[ply + 1]` to its child. Whether a node was reached by a null move is the
 //! parent's current move being `None` (see `Stack::after_null`), as in Stockfish's `Stack`.
 //!
-//! To keep something new per ply (a continuation-history pointer, say), add a field to `Frame` with
-//! its `Default`; every frame is reset by `Stack::start` at the start of each search, so nothing
-//! else changes. A stack lives as long as its engine's search thread slot (`Engine`), from search
-//! to search: the accumulators, which are large (room for the widest net), are kept apart from
-//! the frames and never cleared, since a child's is always marked stale by the move that reaches
-//! it before it is read.
+//! To keep something new per ply, add a field to `Frame` with its `Default`; every frame is reset
+//! by `Stack::start` at the start of each search, so nothing else changes. A stack lives as long as
+//! its engine's search thread slot (`Engine`), from search to search: the accumulators, which are
+//! large (room for the widest net), are kept apart from the frames and never cleared, since a
+//! child's is always marked stale by the move that reaches it before it is read.
 
+use super::history::PieceTo;
 use super::value::MAX_PLY;
 use crate::eval::nnue::accumulator::moves_view;
 use crate::eval::nnue::refresh_cache::RefreshCache;
 use crate::eval::nnue::{Accumulator, Network};
 use crate::Position;
 use arrayvec::ArrayVec;
-use kaiser_rules::types::{Color, Move};
+use kaiser_rules::types::{Color, Move, Piece};
 use kaiser_rules::PieceChanges;
 use std::ops::{Index, IndexMut};
 
@@ -39,6 +39,9 @@ pub(super) struct Frame {
     pub static_eval: i32,
     /// The move being searched from this node; `None` while the node passes (null move).
     pub current_move: Option<Move>,
+    /// The piece and destination of `current_move`: the continuation-history row of the
+    /// nodes below (`None` with it).
+    pub moved: Option<PieceTo>,
     /// The move a singular-extension test searches this node without.
     pub excluded: Option<Move>,
     /// How many moves on the path to this node were extended twice (singular extensions).
@@ -65,6 +68,20 @@ struct NetFrame {
 }
 
 impl Frame {
+    /// Makes `m`, moving `piece`, the move being searched from this node.
+    #[inline]
+    pub fn enter_move(&mut self, m: Move, piece: Piece) {
+        self.current_move = Some(m);
+        self.moved = Some(PieceTo::new(piece, m.to()));
+    }
+
+    /// Marks this node as passing (a null move).
+    #[inline]
+    pub fn enter_pass(&mut self) {
+        self.current_move = None;
+        self.moved = None;
+    }
+
     /// Makes `m` the first killer, keeping the previous first as the second.
     #[inline]
     pub fn add_killer(&mut self, m: Move) {

@@ -267,20 +267,6 @@ impl Searcher<'_> {
         if alpha >= beta {
             return alpha;
         }
-        // Upcoming repetition: a legal move back to a position that would end the game by
-        // repetition is worth what that ending is worth to the side making it (a draw in chess
-        // and Orda, a win in Empire, where the side to move in the repeated position loses).
-        let repetition_floor = -self.repetition_value(ply + 1);
-        if self.params.upcoming_repetition()
-            && alpha < repetition_floor
-            && self.pos.upcoming_repetition(ply)
-        {
-            alpha = repetition_floor;
-            if alpha >= beta {
-                return alpha;
-            }
-        }
-
         // A singular-extension test searches this node again without its hash move
         // (`excluded`): neither the hash table nor the node-level pruning applies to that.
         let excluded = self.stack[ply].excluded;

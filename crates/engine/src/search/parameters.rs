@@ -134,12 +134,6 @@ parameters! {
     /// since its SPRT for no loss in chess (3,848 games, -1.9 ± 7.6, bounds -10 and 0).
     material_draw: 1, 0..=1, step 1;
 
-    /// Upcoming repetition: 1 makes the value of a legal move back to a position that would end
-    /// the game by repetition (`Position::upcoming_repetition`) a floor for alpha, 0 leaves it
-    /// to the repetition itself. Off until its SPRT (`option.upcoming_repetition=1` against the
-    /// same build).
-    upcoming_repetition: 0, 0..=1, step 1;
-
     /// Improving: 1 lets the rise of the static evaluation since the side to move's last node
     /// on the path shape the pruning: reverse futility pruning's margin is a ply smaller at a
     /// node that improves, a late move reduction a ply deeper at one that does not; 0 ignores
@@ -499,13 +493,6 @@ impl Parameters {
     #[inline]
     pub fn material_draw(&self) -> bool {
         self.material_draw != 0
-    }
-
-    /// Upcoming repetition: true if a move back to a position that would end the game by
-    /// repetition is a floor for alpha.
-    #[inline]
-    pub fn upcoming_repetition(&self) -> bool {
-        self.upcoming_repetition != 0
     }
 
     /// Continuation history: true if it scores quiet moves.

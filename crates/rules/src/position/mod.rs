@@ -8,7 +8,6 @@
 mod castling;
 mod changes;
 mod checks;
-mod cycles;
 mod fen;
 mod makemove;
 mod movegen;

@@ -212,11 +212,12 @@ impl Searcher<'_> {
     /// The continuation-history rows that score the quiet moves of the node at `ply` (none
     /// if the continuation history is off).
     fn continuations(&self, ply: usize) -> Continuations {
-        let moved = |back| match self.params.continuation_history() {
-            true => ply
-                .checked_sub(back)
-                .and_then(|earlier| self.stack[earlier].moved),
-            false => None,
+        if !self.params.continuation_history() {
+            return Continuations::default();
+        }
+        let moved = |back| {
+            ply.checked_sub(back)
+                .and_then(|earlier| self.stack[earlier].moved)
         };
         Continuations([moved(1), moved(2)])
     }

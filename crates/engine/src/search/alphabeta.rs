@@ -13,7 +13,7 @@
 use super::history::Continuations;
 use super::ordering::{is_tactical, wins_by_campmate, MovePicker, Wanted};
 use super::parameters::NodeKind;
-use super::see::captured_value;
+use super::see::{captured_value, see_ge};
 use super::thread::Searcher;
 use super::value::{
     is_decisive, lost_in, mate_in, mated_in, DECISIVE_BOUND, DRAW, FIFTY_MOVES, INFINITE, MAX_EVAL,
@@ -415,6 +415,18 @@ impl Searcher<'_> {
                 if !picker.gives_check(&self.pos, m) {
                     continue;
                 }
+            }
+            // Static-exchange pruning near the leaves: a move that loses more by exchange than
+            // the depth left could win back; a quiet check is held to a capture's threshold.
+            let loses =
+                |tactical| !see_ge(&self.pos, m, params.exchange_threshold(depth, tactical));
+            if best.value > -DECISIVE_BOUND
+                && !campmate
+                && params.exchange_pruning(depth)
+                && loses(tactical)
+                && (tactical || loses(true) || !self.pos.gives_check(m))
+            {
+                continue;
             }
             // Singular extension: the hash move, when nothing else comes near its value.
             let mut singular_extension = None;

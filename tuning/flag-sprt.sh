@@ -7,7 +7,7 @@
 # `kaiser sprt elo0=ELO0 elo1=ELO1 ...`. A run that reaches ROUNDS pairs undecided is a
 # truncated SPRT: the sign of its (summed) LLR decides (`tuning/README.md`, "Testing a change").
 #
-#   PARAM=continuation_history ON=1 SEED=2026120201 tuning/flag-sprt.sh
+#   PARAM=improving ON=1 SEED=2026120201 tuning/flag-sprt.sh
 #
 # Settings, from the environment:
 #   PARAM, ON  the parameter (`kaiser` option name) and its value with the change on

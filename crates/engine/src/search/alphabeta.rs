@@ -424,7 +424,7 @@ impl Searcher<'_> {
                 && !campmate
                 && params.exchange_pruning(depth)
                 && loses(tactical)
-                && (tactical || loses(true) || !self.pos.gives_check(m))
+                && (tactical || loses(true) || !picker.gives_check(&self.pos, m))
             {
                 continue;
             }

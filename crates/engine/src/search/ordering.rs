@@ -143,9 +143,11 @@ pub struct MovePicker {
     entries: ArrayVec<Entry, 600>,
     cursor: usize,
     bad_end: usize,
+    /// What tells the moves that give check, found at the first question.
+    check_info: Option<CheckInfo>,
     /// Set once the node prunes every quiet move that does not give check: from then on only
     /// checking quiet moves are handed out.
-    checks: Option<CheckInfo>,
+    only_checks: bool,
 }
 
 impl MovePicker {
@@ -174,7 +176,8 @@ impl MovePicker {
             entries: ArrayVec::new(),
             cursor: 0,
             bad_end: 0,
-            checks: None,
+            check_info: None,
+            only_checks: false,
         }
     }
 
@@ -347,10 +350,11 @@ impl MovePicker {
     /// From now on hands out only quiet moves that give check (the caller prunes all others,
     /// and its pruning conditions only ever get stronger within a node).
     pub fn only_checking_quiets(&mut self, pos: &Position) {
-        if self.checks.is_some() {
+        if self.only_checks {
             return;
         }
-        self.checks = Some(pos.check_info());
+        self.check_info.get_or_insert_with(|| pos.check_info());
+        self.only_checks = true;
         if matches!(
             self.stage,
             Stage::FirstQuiet | Stage::SortQuiets | Stage::SortedQuiets
@@ -367,18 +371,20 @@ impl MovePicker {
         }
     }
 
-    /// True if the legal move `m` gives check (see `only_checking_quiets`).
+    /// True if the legal move `m` gives check in `pos`, the picker's position.
     pub fn gives_check(&mut self, pos: &Position, m: Move) -> bool {
-        self.checks
+        self.check_info
             .get_or_insert_with(|| pos.check_info())
             .gives_check(pos, m)
     }
 
     #[inline]
     fn may_hand_out_quiet(&self, pos: &Position, m: Move) -> bool {
-        self.checks
-            .as_ref()
-            .is_none_or(|checks| checks.gives_check(pos, m))
+        !self.only_checks
+            || self
+                .check_info
+                .as_ref()
+                .is_some_and(|checks| checks.gives_check(pos, m))
     }
 
     /// The next killer that is a legal quiet move here, not already handed out.

@@ -584,12 +584,10 @@ impl Searcher<'_> {
             (eval, eval)
         };
         // In check every evasion; otherwise the captures and promotions that do not lose
-        // too much material, less those that cannot lift alpha.
+        // material, less those that cannot lift alpha.
         let wanted = match in_check {
             true => Wanted::All,
-            false => Wanted::Tactical {
-                worst_loss: self.params.quiescence_exchange_loss(),
-            },
+            false => Wanted::Tactical,
         };
         let no_continuations = Continuations::default();
         let mut picker = MovePicker::new(&self.pos, wanted, None, [None; 2], no_continuations);

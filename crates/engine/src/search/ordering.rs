@@ -101,9 +101,9 @@ impl Entry {
 pub enum Wanted {
     /// Every legal move.
     All,
-    /// Captures and promotions (quiescence search): first those that do not lose material,
-    /// then those that lose at most `worst_loss` by static exchange.
-    Tactical { worst_loss: i32 },
+    /// The captures and promotions that do not lose material by static exchange (quiescence
+    /// search).
+    Tactical,
 }
 
 /// Where a picker is: stages that generate moves alternate with stages that hand them out.
@@ -265,7 +265,6 @@ impl MovePicker {
                     }
                 },
                 Stage::BadCaptures => match self.take_next(self.bad_end) {
-                    Some(entry) if self.loses_too_much(pos, entry) => {}
                     Some(entry) => return Some(self.chosen(entry)),
                     None => self.stage = Stage::Done,
                 },
@@ -313,24 +312,11 @@ impl MovePicker {
         m.promotion_piece().is_none() && !see_ge(pos, m, 0)
     }
 
-    /// Where the captures stage leads: the killers when every move is wanted, the captures put
-    /// aside when some losing ones are, otherwise the end.
-    fn after_captures(&mut self) -> Stage {
+    /// Where the captures stage leads: the killers when every move is wanted, else the end.
+    fn after_captures(&self) -> Stage {
         match self.wanted {
             Wanted::All => Stage::Killers,
-            Wanted::Tactical { worst_loss } if worst_loss > 0 && self.bad_end > 0 => {
-                self.cursor = 0;
-                Stage::BadCaptures
-            }
-            Wanted::Tactical { .. } => Stage::Done,
-        }
-    }
-
-    /// True if the capture `entry`, put aside, loses more than a `Tactical` picker allows.
-    fn loses_too_much(&self, pos: &Position, entry: Entry) -> bool {
-        match self.wanted {
-            Wanted::All => false,
-            Wanted::Tactical { worst_loss } => !see_ge(pos, self.moves[entry.index()], -worst_loss),
+            Wanted::Tactical => Stage::Done,
         }
     }
 
@@ -432,8 +418,7 @@ mod tests {
 
     /// Along random games, with random (often illegal) hash and killer moves: `All` hands out
     /// every legal move exactly once, the hash move first when it is legal; `Tactical` hands out
-    /// first exactly the captures and promotions that do not lose material, and the hash move,
-    /// then exactly the other captures that lose at most its `worst_loss`;
+    /// exactly the captures and promotions that do not lose material, and the hash move;
     /// `only_checking_quiets` drops exactly the quiet moves still to come that give no check.
     #[test]
     fn pickers_hand_out_the_right_moves_once() {
@@ -463,35 +448,19 @@ mod tests {
                     assert_eq!(all[0], tt);
                 }
 
-                for worst_loss in [0, 100, 2000] {
-                    let wanted = Wanted::Tactical { worst_loss };
-                    let tactical = picked(&pos, wanted, tt, [None; 2], &history);
-                    let not_losing = |&m: &Move| {
-                        Some(m) == tt || m.promotion_piece().is_some() || see_ge(&pos, m, 0)
-                    };
-                    let (first, rest) =
-                        tactical.split_at(tactical.iter().take_while(|m| not_losing(m)).count());
-                    let mut first = first.to_vec();
-                    first.sort_by_key(|m| m.bits());
-                    let mut expected: Vec<Move> = legal
-                        .iter()
-                        .copied()
-                        .filter(|&m| is_tactical(&pos, m))
-                        .filter(not_losing)
-                        .collect();
-                    expected.sort_by_key(|m| m.bits());
-                    assert_eq!(first, expected, "{pos:?}");
-                    let mut rest = rest.to_vec();
-                    rest.sort_by_key(|m| m.bits());
-                    let mut expected: Vec<Move> = legal
-                        .iter()
-                        .copied()
-                        .filter(|&m| is_tactical(&pos, m) && !not_losing(&m))
-                        .filter(|&m| see_ge(&pos, m, -worst_loss))
-                        .collect();
-                    expected.sort_by_key(|m| m.bits());
-                    assert_eq!(rest, expected, "{pos:?} worst loss {worst_loss}");
-                }
+                let mut tactical = picked(&pos, Wanted::Tactical, tt, [None; 2], &history);
+                tactical.sort_by_key(|m| m.bits());
+                let not_losing = |&m: &Move| {
+                    Some(m) == tt || m.promotion_piece().is_some() || see_ge(&pos, m, 0)
+                };
+                let mut expected: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&m| is_tactical(&pos, m))
+                    .filter(not_losing)
+                    .collect();
+                expected.sort_by_key(|m| m.bits());
+                assert_eq!(tactical, expected, "{pos:?}");
 
                 // Switched to checking quiets after a few moves: the rest is the same moves
                 // less the quiet ones that do not give check, in the same order.

@@ -230,11 +230,6 @@ parameters! {
     /// Quiescence search: a capture is skipped when even winning its victim leaves the static
     /// evaluation this far below alpha (delta pruning).
     qs_delta_margin: 200, 0..=1000, step 20;
-    /// Quiescence search: after the captures that do not lose material, those that lose at
-    /// most this much by static exchange are searched too; 0 searches none of them (main's
-    /// search to the node). Off until its SPRT (`option.qs_see_margin=100` against the same
-    /// build).
-    qs_see_margin: 0, 0..=1000, step 10;
 
     /// History: the bonus for a cutoff per square of the depth.
     history_bonus_factor: 16, 1..=128, step 2;
@@ -495,13 +490,6 @@ impl Parameters {
     #[inline]
     pub fn delta_prunes(&self, eval: i32, gain: i32, alpha: i32) -> bool {
         eval + gain + self.qs_delta_margin <= alpha
-    }
-
-    /// Quiescence search: the most material a capture may lose by static exchange and still
-    /// be searched.
-    #[inline]
-    pub fn quiescence_exchange_loss(&self) -> i32 {
-        self.qs_see_margin
     }
 
     /// The history bonus for a cutoff with `depth` left (and the malus of the moves before it).

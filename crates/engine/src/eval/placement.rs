@@ -1,8 +1,7 @@
 //! The part of the evaluation that is a sum over the pieces: material and piece-square values,
-//! and the material that sets the game phase; and with them a key of the material (how many
-//! pieces of each kind each side has). The position keeps them up to date as pieces come and
-//! go, so evaluating reads one value instead of summing the board; `placement_terms` reports the
-//! same sum piece by piece (for the `eval` report and the tuner).
+//! and the material that sets the game phase. The position keeps them up to date as pieces come
+//! and go, so evaluating reads one value instead of summing the board; `placement_terms` reports
+//! the same sum piece by piece (for the `eval` report and the tuner).
 
 use super::layout::{piece_square_index, MATERIAL};
 use super::params::*;
@@ -27,33 +26,12 @@ static PIECE_SQUARE: [[[S; 64]; Piece::COUNT]; Variant::ALL.len()] = {
 /// Material that sets the game phase (all but pawns), by `PieceType::index()`.
 const PHASE_MATERIAL: [i32; PieceType::COUNT] = phase_material();
 
-/// A random key per piece (colour and type), by `Piece::index()`: their wrapping sum over the
-/// board is the material key.
-static MATERIAL_KEYS: [u64; Piece::COUNT] = {
-    let mut keys = [0; Piece::COUNT];
-    // SplitMix64: distinct, well-mixed constants.
-    let mut state: u64 = 0x4B41_4953_4552_4D41;
-    let mut i = 0;
-    while i < Piece::COUNT {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        keys[i] = z ^ (z >> 31);
-        i += 1;
-    }
-    keys
-};
-
-/// The summed material and piece-square score (White's view), the phase material and the
-/// material key of the pieces on a board.
+/// The summed material and piece-square score (White's view) and the phase material of the
+/// pieces on a board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Placement {
     pub score: S,
     pub phase_material: i32,
-    /// The same for any two boards with the same count of every piece (and almost surely
-    /// different otherwise).
-    pub material_key: u64,
 }
 
 impl PieceTracker for Placement {
@@ -61,14 +39,12 @@ impl PieceTracker for Placement {
     fn add(&mut self, variant: Variant, piece: Piece, sq: Square) {
         self.score += PIECE_SQUARE[variant.index()][piece.index()][sq.index()];
         self.phase_material += PHASE_MATERIAL[piece.kind.index()];
-        self.material_key = self.material_key.wrapping_add(MATERIAL_KEYS[piece.index()]);
     }
 
     #[inline]
     fn remove(&mut self, variant: Variant, piece: Piece, sq: Square) {
         self.score -= PIECE_SQUARE[variant.index()][piece.index()][sq.index()];
         self.phase_material -= PHASE_MATERIAL[piece.kind.index()];
-        self.material_key = self.material_key.wrapping_sub(MATERIAL_KEYS[piece.index()]);
     }
 }
 

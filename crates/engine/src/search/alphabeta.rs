@@ -297,10 +297,7 @@ impl Searcher<'_> {
         let improving = ply >= 2 && !in_check && before != -INFINITE && raw_eval > before;
         let eval = match in_check {
             true => raw_eval,
-            false => self
-                .histories
-                .correction
-                .corrected(params, &self.pos, raw_eval),
+            false => self.histories.correction.corrected(&self.pos, raw_eval),
         };
 
         // Reverse futility pruning: far above beta with little depth left, unless the enemy
@@ -573,10 +570,7 @@ impl Searcher<'_> {
                 return mate_in(ply + 1);
             }
             let raw_eval = self.static_eval(ply);
-            let eval = self
-                .histories
-                .correction
-                .corrected(self.params, &self.pos, raw_eval);
+            let eval = self.histories.correction.corrected(&self.pos, raw_eval);
             if eval >= beta {
                 return eval;
             }

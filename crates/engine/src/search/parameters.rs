@@ -251,10 +251,6 @@ parameters! {
     correction_max_weight: 128, 16..=256, step 8;
     /// Correction history: corrections stay within plus or minus this (internal units).
     correction_limit: 128, 16..=512, step 8;
-    /// Correction history: the material table's share (percent) of the correction applied,
-    /// the pawn-structure table having the rest; 0 is main's search to the node. Off until its
-    /// SPRT (`option.correction_material_share=50` against the same build).
-    correction_material_share: 0, 0..=100, step 5;
 
     /// Time: the moves assumed left in the game under sudden death or increment.
     time_moves_to_go: 25, 5..=100, step 2;
@@ -533,23 +529,6 @@ impl Parameters {
     #[inline]
     pub fn correction_limit(&self) -> i32 {
         self.correction_limit
-    }
-
-    /// Correction history: the correction applied for the pawn-structure and material
-    /// tables' entries (in the tables' unit), a weighted mean of the two. The weights sum to
-    /// one: both tables learn the whole difference between search and static evaluation, so
-    /// weights summing to more would feed a correction back into what it learns from and grow
-    /// it to its limit wherever the keys stay the same (bare kings).
-    #[inline]
-    pub fn correction(&self, pawns: i32, material: i32) -> i32 {
-        let share = self.correction_material_share;
-        (pawns * (100 - share) + material * share) / 100
-    }
-
-    /// Correction history: whether the material table has a share (and so is kept at all).
-    #[inline]
-    pub fn correction_by_material(&self) -> bool {
-        self.correction_material_share != 0
     }
 
     /// Time: the moves assumed left in a game without `movestogo`.

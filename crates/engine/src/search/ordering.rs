@@ -11,8 +11,7 @@
 //!    the rest after one sort;
 //! 6. the captures put aside, best first.
 //!
-//! Quiescence search asks only for tactical moves: stage 3, then those of the captures put
-//! aside that lose no more than it allows.
+//! Quiescence search asks only for tactical moves: stage 3, without the captures put aside.
 
 use super::history::{Continuations, Histories};
 use super::see::{captured_value, see_ge};

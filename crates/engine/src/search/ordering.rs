@@ -4,8 +4,9 @@
 //! 1. the transposition-table move, checked for legality without generating anything;
 //! 2. king steps onto the far rank, which win at once by campmate (looked for only when the
 //!    king stands next to that rank);
-//! 3. captures and promotions, most valuable victim first and least valuable attacker next; one
-//!    that loses material by static exchange is put aside when its turn comes;
+//! 3. captures and promotions, most valuable victim first, then by capture history and least
+//!    valuable attacker; one that loses material by static exchange is put aside when its turn
+//!    comes;
 //! 4. the two killers, checked for legality;
 //! 5. the other quiet moves by history: the first found by a scan (many nodes cut off at once),
 //!    the rest after one sort;
@@ -221,7 +222,7 @@ impl MovePicker {
                     self.cursor = 0;
                     self.fill(pos, Bitboard::FULL, GenType::Captures, |picker, m| {
                         let fresh = Some(m) != picker.tt_move && !picker.is_campmate_step(m);
-                        fresh.then(|| GOOD_CAPTURE + capture_gain(pos, m))
+                        fresh.then(|| GOOD_CAPTURE + capture_gain(pos, m) + history.capture(pos, m))
                     });
                     self.stage = Stage::Captures;
                 }

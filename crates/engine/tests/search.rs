@@ -92,6 +92,51 @@ fn finds_a_mate_through_zugzwang() {
 }
 
 #[test]
+fn the_changes_awaiting_their_sprts_keep_the_forced_wins() {
+    // Each change that waits behind a default-off parameter, switched on alone, still finds
+    // the forced wins under each terminal rule, searched deep enough for its pruning to act.
+    let wins = [
+        (
+            Variant::Chess,
+            "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+            Score::Mate(1),
+        ),
+        (
+            Variant::Empire,
+            "7k/6pp/8/8/8/8/8/T3K3 w - - 0 1",
+            Score::Mate(1),
+        ),
+        (
+            Variant::Empire,
+            "7k/7p/8/8/8/8/8/3C2K1 w - - 0 1",
+            Score::Mate(1),
+        ),
+        (
+            Variant::Empire,
+            "8/8/4K3/8/k7/8/8/8 w - - 0 1",
+            Score::Mate(2),
+        ),
+        (
+            Variant::Empire,
+            "7k/8/8/7S/8/2K5/8/6T1 w - - 0 1",
+            Score::Mate(1),
+        ),
+    ];
+    let changes = [
+        ("improving", 1),
+        ("see_prune_depth", 8),
+        ("capture_history", 1),
+        ("probcut_margin", 200),
+    ];
+    for (name, on) in changes {
+        for (variant, fen, mate) in wins {
+            let (_, score) = search_depth_with(variant, fen, 9, &[(name, on)]);
+            assert_eq!(score, mate, "{name}={on}: {fen}");
+        }
+    }
+}
+
+#[test]
 fn a_lone_minor_piece_is_searched_as_a_draw_in_chess() {
     // King and bishop (or knight) cannot mate a bare king, however the evaluation values the
     // piece; the network saw such endings reach the 50-move rule at about +2. (Off by default

@@ -376,6 +376,22 @@ impl Searcher<'_> {
             }
         }
 
+        // ProbCut: a good capture whose reduced search beats beta by a margin would beat beta
+        // searched in full; not where the hash table already has the node short of that bar.
+        if let Some(probcut_beta) = params
+            .probcut_beta(depth, beta)
+            .filter(|_| !PV && !in_check && excluded.is_none() && !is_decisive(beta))
+        {
+            let short = entry
+                .is_some_and(|e| e.depth >= params.probcut_depth(depth) && e.value < probcut_beta);
+            if !short {
+                if let Some(value) = self.probcut(ply, depth, probcut_beta, eval, tt_move, cut_node)
+                {
+                    return value;
+                }
+            }
+        }
+
         let node_kind = match (PV, cut_node) {
             (true, _) => NodeKind::Pv,
             (false, true) => NodeKind::Cut,
@@ -555,6 +571,60 @@ impl Searcher<'_> {
         }
         self.store::<PV>(ply, best, beta, depth);
         best.value
+    }
+
+    /// ProbCut's searches at the node at `ply` (of `depth`, static evaluation `eval`, hash
+    /// move `tt_move`): the captures and promotions that win at least `probcut_beta - eval` by
+    /// static exchange, each searched with a null window at `probcut_beta`, by quiescence
+    /// first and then a few plies shallower than the node. The value of the first that beats
+    /// the bar both times (stored as a lower bound), or None.
+    fn probcut(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        probcut_beta: i32,
+        eval: i32,
+        tt_move: Option<Move>,
+        cut_node: bool,
+    ) -> Option<i32> {
+        let params = self.params;
+        let no_continuations = Continuations::default();
+        let mut picker = MovePicker::new(
+            &self.pos,
+            Wanted::Tactical,
+            tt_move,
+            [None; 2],
+            no_continuations,
+        );
+        let cutoff_depth = params.probcut_depth(depth);
+        while let Some((m, _)) = picker.next(&self.pos, self.histories) {
+            if !see_ge(&self.pos, m, probcut_beta - eval) {
+                continue;
+            }
+            self.play(m, ply);
+            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
+            let window = (-probcut_beta, -probcut_beta + 1);
+            let mut value = -self.qsearch::<false>(window.0, window.1, ply + 1);
+            if value >= probcut_beta {
+                value = -self.negamax::<false>(
+                    window.0,
+                    window.1,
+                    cutoff_depth - 1,
+                    ply + 1,
+                    !cut_node,
+                );
+            }
+            self.pos.unmake_move(m);
+            if self.stopped() {
+                return Some(DRAW);
+            }
+            if value >= probcut_beta {
+                let best = Best { value, mv: Some(m) };
+                self.store::<false>(ply, best, probcut_beta, cutoff_depth);
+                return Some(value);
+            }
+        }
+        None
     }
 
     /// Quiescence search: captures and promotions (all moves when in check) until the position

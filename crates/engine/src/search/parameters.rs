@@ -169,6 +169,14 @@ parameters! {
     /// the same build).
     nmp_verify_depth: 0, 0..=32, step 1;
 
+    /// ProbCut: at a non-PV node of at least `probcut_min_depth`, a capture that beats beta by
+    /// this margin in a quiescence search and then in a search four plies shallower settles
+    /// the node as a fail high; 0 tries none (main's search to the node). Off until its SPRT
+    /// (`option.probcut_margin=200` against the same build).
+    probcut_margin: 0, 0..=1000, step 10;
+    /// ProbCut: the shallowest node it applies to.
+    probcut_min_depth: 5, 5..=16, step 1;
+
     /// Late move pruning: the deepest node it applies to.
     lmp_max_depth: 4, 0..=16, step 1;
     /// Late move pruning: the quiet moves searched at any depth before the rest are pruned.
@@ -374,6 +382,22 @@ impl Parameters {
     #[inline]
     pub fn null_move_verified(&self, depth: i32) -> bool {
         self.nmp_verify_depth != 0 && depth >= self.nmp_verify_depth
+    }
+
+    /// ProbCut: the bar a capture's searches must reach at a node of `depth` whose window's
+    /// top is `beta`, or None where ProbCut does not apply.
+    #[inline]
+    pub fn probcut_beta(&self, depth: i32, beta: i32) -> Option<i32> {
+        (self.probcut_margin != 0 && depth >= self.probcut_min_depth)
+            .then_some(beta + self.probcut_margin)
+    }
+
+    /// ProbCut: the depth a cutoff found at a node of `depth` counts for (its verifying
+    /// search, from the child, is a ply less): it is stored at this depth, and a hash entry at
+    /// least this deep that falls short of the bar makes ProbCut pointless.
+    #[inline]
+    pub fn probcut_depth(&self, depth: i32) -> i32 {
+        depth - 3
     }
 
     /// Null-move pruning: the reduction of the null move's search at `depth`, with the static

@@ -82,16 +82,6 @@ fn finds_checkmate() {
 }
 
 #[test]
-fn finds_a_mate_through_zugzwang() {
-    // After 1. Ra6 every Black move loses (bxa6 2. b7#, anything else 2. Rxa7#) but a pass
-    // would not: null-move pruning refutes Ra6 by passing unless its cutoff is verified
-    // (off by default until its SPRT).
-    let fen = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
-    let (best, score) = search_depth_with(Variant::Chess, fen, 18, &[("nmp_verify_depth", 14)]);
-    assert_eq!((best.as_str(), score), ("a1a6", Score::Mate(2)));
-}
-
-#[test]
 fn the_changes_awaiting_their_sprts_keep_the_forced_wins() {
     // Each change that waits behind a default-off parameter, switched on alone, still finds
     // the forced wins under each terminal rule, searched deep enough for its pruning to act.

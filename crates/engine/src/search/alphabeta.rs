@@ -340,9 +340,6 @@ impl Searcher<'_> {
             && eval >= beta
             && !is_decisive(beta)
             && !self.stack.after_null(ply)
-            && self
-                .null_move_barred
-                .is_none_or(|(side, until)| side != us || ply >= until)
             && self.pos.has_pieces(us)
             && self.pos.may_pass()
         {
@@ -357,22 +354,7 @@ impl Searcher<'_> {
                 return DRAW;
             }
             if score >= beta {
-                let score = if is_decisive(score) { beta } else { score };
-                if self.null_move_barred.is_some() || !params.null_move_verified(depth) {
-                    return score;
-                }
-                // Verification, deep in the tree: the node searched as deep as the null move
-                // was, without passing for this side for the next plies, must fail high too.
-                let verify_depth = depth - reduction;
-                self.null_move_barred = Some((us, ply + 3 * verify_depth.max(0) as usize / 4));
-                let verified = self.negamax::<false>(beta - 1, beta, verify_depth, ply, false);
-                self.null_move_barred = None;
-                if self.stopped() {
-                    return DRAW;
-                }
-                if verified >= beta {
-                    return score;
-                }
+                return if is_decisive(score) { beta } else { score };
             }
         }
 

@@ -163,11 +163,6 @@ parameters! {
     nmp_eval_divisor: 200, 20..=1000, step 20;
     /// Null-move pruning: at most this many plies of reduction for the evaluation above beta.
     nmp_eval_max_reduction: 3, 0..=8, step 1;
-    /// Null-move pruning: from this depth on, a cutoff is verified by a search without null
-    /// moves for the side to move (zugzwang, where passing beats every move); 0 verifies none
-    /// (main's search to the node). Off until its SPRT (`option.nmp_verify_depth=14` against
-    /// the same build).
-    nmp_verify_depth: 0, 0..=32, step 1;
 
     /// ProbCut: at a non-PV node of at least `probcut_min_depth`, a capture that beats beta by
     /// this margin in a quiescence search and then in a search four plies shallower settles
@@ -375,13 +370,6 @@ impl Parameters {
     #[inline]
     pub fn null_move_allowed(&self, depth: i32) -> bool {
         depth >= self.nmp_min_depth
-    }
-
-    /// Null-move pruning: true if a cutoff at `depth` is verified before it is taken (never
-    /// with `nmp_verify_depth` 0).
-    #[inline]
-    pub fn null_move_verified(&self, depth: i32) -> bool {
-        self.nmp_verify_depth != 0 && depth >= self.nmp_verify_depth
     }
 
     /// ProbCut: the bar a capture's searches must reach at a node of `depth` whose window's

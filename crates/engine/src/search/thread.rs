@@ -24,7 +24,7 @@ use super::{Bound, Info, Limits, Listener, SearchControl, SearchResult};
 use crate::clock::Instant;
 use crate::eval::nnue::Network;
 use crate::Position;
-use kaiser_rules::types::{Color, Move};
+use kaiser_rules::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
@@ -180,9 +180,6 @@ pub(super) struct Searcher<'a> {
     candidates: Vec<RootMove>,
     /// Everything kept per ply of the current path.
     pub stack: &'a mut Stack,
-    /// During a null-move verification search: the side that may not pass, and the first ply
-    /// at which it may again.
-    pub null_move_barred: Option<(Color, usize)>,
     pub eval_cache: &'a mut EvalCache,
     main: Option<MainDuties<'a>>,
 }
@@ -240,7 +237,6 @@ impl<'a> Searcher<'a> {
             candidates: Vec::new(),
             stack,
             eval_cache,
-            null_move_barred: None,
             main,
         }
     }

@@ -559,7 +559,9 @@ impl Searcher<'_> {
     /// move `tt_move`): the captures and promotions that win at least `probcut_beta - eval` by
     /// static exchange, each searched with a null window at `probcut_beta`, by quiescence
     /// first and then a few plies shallower than the node. The value of the first that beats
-    /// the bar both times (stored as a lower bound), or None.
+    /// the bar both times (stored as a lower bound), or None. Kept out of line: it is
+    /// rarely called, and the node's own search stays small.
+    #[inline(never)]
     fn probcut(
         &mut self,
         ply: usize,

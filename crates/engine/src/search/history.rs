@@ -9,8 +9,9 @@
 
 use super::correction::CorrectionHistory;
 use super::parameters::Parameters;
+use super::see::captured_kind;
 use crate::Position;
-use kaiser_rules::types::{Color, Move, MoveKind, Piece, PieceType, Square};
+use kaiser_rules::types::{Color, Move, Piece, PieceType, Square};
 
 /// A move's piece and destination: a row of the continuation history (the moves that follow
 /// it) and a column within each row.
@@ -86,15 +87,12 @@ fn index(color: Color, m: Move) -> usize {
 /// captures nothing.
 const CAPTURED_SLOTS: usize = PieceType::COUNT + 1;
 
-/// The capture history's entry of the capture or promotion `m` in `pos`.
+/// The capture history's entry of `piece` moving to `to` and capturing `captured` (none for a
+/// promotion that captures nothing).
 #[inline]
-fn capture_index(pos: &Position, m: Move) -> usize {
-    let captured = match m.kind() {
-        MoveKind::EnPassant => Some(PieceType::Pawn),
-        _ => pos.piece_at(m.to()).map(|p| p.kind),
-    };
+fn capture_index(piece: Piece, to: Square, captured: Option<PieceType>) -> usize {
     let slot = captured.map_or(PieceType::COUNT, PieceType::index);
-    PieceTo::of(pos, m).index() * CAPTURED_SLOTS + slot
+    PieceTo::new(piece, to).index() * CAPTURED_SLOTS + slot
 }
 
 /// Moves `entry` towards +-`limit` by `bonus`, more slowly the nearer it is (history gravity).
@@ -132,11 +130,12 @@ impl Histories {
             + butterfly
     }
 
-    /// The capture history's score of the capture or promotion `m` in `pos` (0 for every move
-    /// while `capture_history` is off: nothing updates it then).
+    /// The capture history's score of `piece` moving to `to` and capturing `captured` (none
+    /// for a promotion that captures nothing); 0 for every move while `capture_history` is off,
+    /// since nothing updates it then.
     #[inline]
-    pub fn capture(&self, pos: &Position, m: Move) -> i32 {
-        i32::from(self.capture[capture_index(pos, m)])
+    pub fn capture(&self, piece: Piece, to: Square, captured: Option<PieceType>) -> i32 {
+        i32::from(self.capture[capture_index(piece, to, captured)])
     }
 
     /// After a cutoff in `pos` with `depth` left: rewards the capture or promotion `best` that
@@ -157,7 +156,8 @@ impl Histories {
             .into_iter()
             .chain(tried.iter().map(|&m| (m, -bonus)))
         {
-            let entry = &mut self.capture[capture_index(pos, m)];
+            let piece = pos.piece_at(m.from()).expect("a mover");
+            let entry = &mut self.capture[capture_index(piece, m.to(), captured_kind(pos, m))];
             *entry = nudge(i32::from(*entry), bonus.clamp(-limit, limit), limit) as i16;
         }
     }
@@ -269,11 +269,17 @@ mod tests {
         let mut histories = Histories::default();
         histories.update_captures(&params, &before, 10, Some(takes_pawn), &[promotes]);
         let bonus = params.history_bonus(10);
-        assert_eq!(histories.capture(&before, takes_pawn), bonus);
-        assert_eq!(histories.capture(&before, promotes), -bonus);
-        assert_eq!(histories.capture(&after_rook, takes_rook), 0);
+        let score = |pos: &Position, m: Move| {
+            let piece = pos.piece_at(m.from()).unwrap();
+            histories.capture(piece, m.to(), captured_kind(pos, m))
+        };
+        assert_eq!(score(&before, takes_pawn), bonus);
+        assert_eq!(score(&before, promotes), -bonus);
+        assert_eq!(score(&after_rook, takes_rook), 0);
 
         histories.update_captures(&params, &before, 10, None, &[takes_pawn]);
-        assert!(histories.capture(&before, takes_pawn) < bonus);
+        let piece = before.piece_at(takes_pawn.from()).unwrap();
+        let pawn = Some(PieceType::Pawn);
+        assert!(histories.capture(piece, takes_pawn.to(), pawn) < bonus);
     }
 }

@@ -15,12 +15,12 @@
 //! Quiescence search asks only for tactical moves: stage 3, without the captures put aside.
 
 use super::history::{Continuations, Histories};
-use super::see::{captured_value, see_ge};
+use super::see::{captured_kind, see_ge};
 use crate::eval::params::PIECE_VALUE;
 use crate::{GenType, MoveList, Position};
 use arrayvec::ArrayVec;
 use kaiser_rules::position::CheckInfo;
-use kaiser_rules::types::{Bitboard, Move, MoveKind, Rank, Square};
+use kaiser_rules::types::{Bitboard, Move, MoveKind, PieceType, Rank, Square};
 
 const TT_MOVE: i32 = 1 << 30;
 const CAMPMATE: i32 = 1 << 29;
@@ -64,13 +64,14 @@ fn is_campmate_step(step: Option<(Square, Rank)>, m: Move) -> bool {
 }
 
 /// The ordering score of a capture or promotion within its class: the victim's value (and the
-/// promoted piece's), less a little of the attacker's.
-fn capture_gain(pos: &Position, m: Move) -> i32 {
-    let attacker = pos.piece_at(m.from()).expect("a mover").kind;
-    16 * captured_value(pos, m)
-        + m.promotion_piece()
-            .map_or(0, |pt| 16 * PIECE_VALUE[pt.index()].mg())
-        - PIECE_VALUE[attacker.index()].mg() / 16
+/// promoted piece's), then its capture history, less a little of the attacker's value.
+fn capture_score(pos: &Position, m: Move, history: &Histories) -> i32 {
+    let attacker = pos.piece_at(m.from()).expect("a mover");
+    let captured = captured_kind(pos, m);
+    let value = |pt: PieceType| PIECE_VALUE[pt.index()].mg();
+    16 * (captured.map_or(0, value) + m.promotion_piece().map_or(0, value))
+        + history.capture(attacker, m.to(), captured)
+        - value(attacker.kind) / 16
 }
 
 /// A move's ordering score and its place in the move list (the tie-break), packed so that
@@ -222,7 +223,7 @@ impl MovePicker {
                     self.cursor = 0;
                     self.fill(pos, Bitboard::FULL, GenType::Captures, |picker, m| {
                         let fresh = Some(m) != picker.tt_move && !picker.is_campmate_step(m);
-                        fresh.then(|| GOOD_CAPTURE + capture_gain(pos, m) + history.capture(pos, m))
+                        fresh.then(|| GOOD_CAPTURE + capture_score(pos, m, history))
                     });
                     self.stage = Stage::Captures;
                 }

@@ -31,14 +31,20 @@ fn value(pt: PieceType) -> i32 {
     PIECE_VALUE[pt.index()].mg()
 }
 
+/// The kind a move captures (a pawn for en passant, none for a quiet move).
+#[inline]
+pub fn captured_kind(pos: &Position, m: Move) -> Option<PieceType> {
+    match m.kind() {
+        MoveKind::EnPassant => Some(PieceType::Pawn),
+        MoveKind::Castling => None,
+        _ => pos.piece_at(m.to()).map(|p| p.kind),
+    }
+}
+
 /// The value a move captures (a pawn for en passant, nothing for a quiet move).
 #[inline]
 pub fn captured_value(pos: &Position, m: Move) -> i32 {
-    match m.kind() {
-        MoveKind::EnPassant => value(PieceType::Pawn),
-        MoveKind::Castling => 0,
-        _ => pos.piece_at(m.to()).map_or(0, |p| value(p.kind)),
-    }
+    captured_kind(pos, m).map_or(0, value)
 }
 
 /// True if the exchange `m` starts gains at least `threshold` for the side making it.

@@ -62,7 +62,7 @@ pub struct Histories {
     butterfly: Vec<i32>,
     /// Indexed by row (`PieceTo` of an earlier move) and column (`PieceTo` of the move).
     continuation: Vec<i16>,
-    /// Indexed by the move's `PieceTo` and the kind it captures (`captured_slot`).
+    /// Indexed by the move's `PieceTo` and the kind it captures (`capture_index`).
     capture: Vec<i16>,
     pub correction: CorrectionHistory,
 }

@@ -523,7 +523,8 @@ impl Searcher<'_> {
             }
             if Some(m) != best.mv {
                 let _ = match tactical {
-                    true => captures_tried.try_push(m),
+                    true if params.capture_history() => captures_tried.try_push(m),
+                    true => Ok(()),
                     false => quiets_tried.try_push(m),
                 };
             }

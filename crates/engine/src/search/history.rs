@@ -101,6 +101,13 @@ fn nudge(entry: i32, bonus: i32, limit: i32) -> i32 {
     entry + bonus - entry * bonus.abs() / limit
 }
 
+/// `nudge` for a 16-bit entry, with `limit` (and so the bonus) at most what it holds.
+#[inline]
+fn nudge_i16(entry: &mut i16, bonus: i32, limit: i32) {
+    let limit = limit.min(i32::from(i16::MAX));
+    *entry = nudge(i32::from(*entry), bonus.clamp(-limit, limit), limit) as i16;
+}
+
 impl Histories {
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
@@ -150,7 +157,7 @@ impl Histories {
         tried: &[Move],
     ) {
         let bonus = params.history_bonus(depth);
-        let limit = params.history_limit().min(i32::from(i16::MAX));
+        let limit = params.history_limit();
         let rewards = best.map(|m| (m, bonus));
         for (m, bonus) in rewards
             .into_iter()
@@ -158,7 +165,7 @@ impl Histories {
         {
             let piece = pos.piece_at(m.from()).expect("a mover");
             let entry = &mut self.capture[capture_index(piece, m.to(), captured_kind(pos, m))];
-            *entry = nudge(i32::from(*entry), bonus.clamp(-limit, limit), limit) as i16;
+            nudge_i16(entry, bonus, limit);
         }
     }
 
@@ -194,11 +201,9 @@ impl Histories {
         if continuations.is_empty() {
             return;
         }
-        let limit = limit.min(i32::from(i16::MAX));
         let column = PieceTo::of(pos, m).index();
         for row in continuations.rows() {
-            let entry = &mut self.continuation[row + column];
-            *entry = nudge(i32::from(*entry), bonus.clamp(-limit, limit), limit) as i16;
+            nudge_i16(&mut self.continuation[row + column], bonus, limit);
         }
     }
 }

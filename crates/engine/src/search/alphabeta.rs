@@ -92,11 +92,6 @@ impl Searcher<'_> {
         pv_index: usize,
     ) -> i32 {
         self.stack[0].pv.clear();
-        // The root's static evaluation, which its grandchildren compare theirs with.
-        self.stack[0].static_eval = match self.pos.in_check() {
-            true => -INFINITE,
-            false => self.static_eval(0),
-        };
         let mut best = -INFINITE;
         for index in pv_index..self.root_moves.len() {
             let m = self.root_moves[index].mv;
@@ -291,10 +286,6 @@ impl Searcher<'_> {
             None => self.static_eval(ply),
         };
         self.stack[ply].static_eval = raw_eval;
-        // Improving: the static evaluation rose since the side to move's last node on the path
-        // (never in check, nor where that node was).
-        let before = self.stack[ply.saturating_sub(2)].static_eval;
-        let improving = ply >= 2 && !in_check && before != -INFINITE && raw_eval > before;
         let eval = match in_check {
             true => raw_eval,
             false => self.histories.correction.corrected(&self.pos, raw_eval),
@@ -307,7 +298,7 @@ impl Searcher<'_> {
         if !PV
             && !in_check
             && excluded.is_none()
-            && params.reverse_futility(depth, eval, beta, improving)
+            && params.reverse_futility(depth, eval, beta)
             && !is_decisive(beta)
             && !near_campmate(&self.pos, !us)
             && self.pos.has_pieces(us)
@@ -477,7 +468,7 @@ impl Searcher<'_> {
                 let mut reduction = 0;
                 if params.late_move_reduces(depth, move_count) && quiet && !in_check {
                     reduction = params
-                        .late_move_reduction(depth, move_count, node_kind, order, improving)
+                        .late_move_reduction(depth, move_count, node_kind, order)
                         .clamp(0, new_depth - 1);
                 }
                 let mut score = -self.negamax::<false>(

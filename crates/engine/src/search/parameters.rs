@@ -134,12 +134,6 @@ parameters! {
     /// since its SPRT for no loss in chess (3,848 games, -1.9 ± 7.6, bounds -10 and 0).
     material_draw: 1, 0..=1, step 1;
 
-    /// Improving: 1 lets the rise of the static evaluation since the side to move's last node
-    /// on the path shape the pruning: reverse futility pruning's margin is a ply smaller at a
-    /// node that improves, a late move reduction a ply deeper at one that does not; 0 ignores
-    /// it. Off until its SPRT (`option.improving=1` against the same build).
-    improving: 0, 0..=1, step 1;
-
     /// Reverse futility pruning: the deepest node it applies to.
     rfp_max_depth: 7, 0..=16, step 1;
     /// Reverse futility pruning: the margin per ply of depth by which the static evaluation must
@@ -351,11 +345,10 @@ impl Parameters {
     }
 
     /// Reverse futility pruning: true if a node of `depth` whose static evaluation is `eval` is
-    /// so far above `beta` that it returns at once (`improving`: see the parameter).
+    /// so far above `beta` that it returns at once.
     #[inline]
-    pub fn reverse_futility(&self, depth: i32, eval: i32, beta: i32, improving: bool) -> bool {
-        let margin_depth = depth - i32::from(self.improving != 0 && improving);
-        depth <= self.rfp_max_depth && eval - self.reverse_futility_margin(margin_depth) >= beta
+    pub fn reverse_futility(&self, depth: i32, eval: i32, beta: i32) -> bool {
+        depth <= self.rfp_max_depth && eval - self.reverse_futility_margin(depth) >= beta
     }
 
     /// Razoring: true if a node of `depth` whose static evaluation is `eval` is so far below
@@ -478,8 +471,7 @@ impl Parameters {
     }
 
     /// Late move reductions: the reduction of the `move_count`-th move of a `node` of `depth`,
-    /// with move-ordering score `order` (`improving`: see the parameter). May be negative or
-    /// too large; the caller clamps it.
+    /// with move-ordering score `order`. May be negative or too large; the caller clamps it.
     #[inline]
     pub fn late_move_reduction(
         &self,
@@ -487,7 +479,6 @@ impl Parameters {
         move_count: i32,
         node: NodeKind,
         order: i32,
-        improving: bool,
     ) -> i32 {
         let base = self.reductions[depth.min(63) as usize][move_count.min(63) as usize];
         let by_kind = match node {
@@ -495,8 +486,7 @@ impl Parameters {
             NodeKind::Cut => self.lmr_cut_node,
             NodeKind::All => 0,
         };
-        let not_improving = i32::from(self.improving != 0 && !improving);
-        i32::from(base) + by_kind + not_improving - order / self.lmr_history_divisor
+        i32::from(base) + by_kind - order / self.lmr_history_divisor
     }
 
     /// Quiescence search's delta pruning: true if capturing `gain` cannot lift the static
@@ -653,41 +643,23 @@ mod tests {
         assert_eq!(parameters.get("no_such_parameter"), None);
     }
 
-    impl Parameters {
-        fn late_move_reduction_at(
-            &self,
-            depth: i32,
-            count: i32,
-            node: NodeKind,
-            order: i32,
-        ) -> i32 {
-            self.late_move_reduction(depth, count, node, order, false)
-        }
-    }
-
     #[test]
     fn the_reduction_table_follows_its_parameters() {
         let mut parameters = Parameters::default();
         // 0.75 + ln(d) ln(n) / 2.25, truncated.
         let all = NodeKind::All;
-        assert_eq!(parameters.late_move_reduction_at(1, 30, all, 0), 0);
-        assert_eq!(parameters.late_move_reduction_at(8, 8, all, 0), 2);
-        assert_eq!(parameters.late_move_reduction_at(63, 63, all, 0), 8);
-        assert_eq!(parameters.late_move_reduction_at(100, 100, all, 0), 8);
-        assert_eq!(
-            parameters.late_move_reduction_at(8, 8, NodeKind::Pv, 8192),
-            0
-        );
-        assert_eq!(parameters.late_move_reduction_at(8, 8, NodeKind::Cut, 0), 3);
+        assert_eq!(parameters.late_move_reduction(1, 30, all, 0), 0);
+        assert_eq!(parameters.late_move_reduction(8, 8, all, 0), 2);
+        assert_eq!(parameters.late_move_reduction(63, 63, all, 0), 8);
+        assert_eq!(parameters.late_move_reduction(100, 100, all, 0), 8);
+        assert_eq!(parameters.late_move_reduction(8, 8, NodeKind::Pv, 8192), 0);
+        assert_eq!(parameters.late_move_reduction(8, 8, NodeKind::Cut, 0), 3);
         parameters.set("lmr_cut_node", 0).unwrap();
-        assert_eq!(parameters.late_move_reduction_at(8, 8, NodeKind::Cut, 0), 2);
+        assert_eq!(parameters.late_move_reduction(8, 8, NodeKind::Cut, 0), 2);
         parameters.set("lmr_base_centi", 275).unwrap();
-        assert_eq!(parameters.late_move_reduction_at(8, 8, all, 0), 4);
+        assert_eq!(parameters.late_move_reduction(8, 8, all, 0), 4);
         parameters.set("lmr_divisor_centi", 600).unwrap();
-        assert_eq!(parameters.late_move_reduction_at(8, 8, all, 0), 3);
-        parameters.set("improving", 1).unwrap();
-        assert_eq!(parameters.late_move_reduction_at(8, 8, all, 0), 4);
-        assert_eq!(parameters.late_move_reduction(8, 8, all, 0, true), 3);
+        assert_eq!(parameters.late_move_reduction(8, 8, all, 0), 3);
     }
 
     #[test]
@@ -705,12 +677,9 @@ mod tests {
         assert!(p.double_extends(39, 80, 5) && !p.double_extends(40, 80, 5));
         assert!(!p.double_extends(0, 80, 6));
         assert!(p.razors(2, -1701, 0) && !p.razors(2, -1700, 0) && !p.razors(4, -9000, 0));
-        // 180 a ply, improving or not while `improving` is off.
-        assert!(p.reverse_futility(3, 540, 0, true) && !p.reverse_futility(3, 539, 0, true));
+        // 180 a ply.
+        assert!(p.reverse_futility(3, 540, 0) && !p.reverse_futility(3, 539, 0));
         let mut q = Parameters::default();
-        q.set("improving", 1).unwrap();
-        assert!(q.reverse_futility(3, 360, 0, true) && !q.reverse_futility(3, 359, 0, true));
-        assert!(!q.reverse_futility(3, 539, 0, false));
         assert!(!p.exchange_pruning(1));
         q.set("see_prune_depth", 8).unwrap();
         assert!(q.exchange_pruning(8) && !q.exchange_pruning(9));

@@ -116,6 +116,7 @@ fn the_changes_awaiting_their_sprts_keep_the_forced_wins() {
         ("see_prune_depth", 8),
         ("capture_history", 1),
         ("probcut_margin", 200),
+        ("lmr_tactical", 1),
     ];
     for (name, on) in changes {
         for (variant, fen, mate) in wins {

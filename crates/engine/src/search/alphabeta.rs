@@ -465,12 +465,13 @@ impl Searcher<'_> {
             let score = if move_count == 1 {
                 -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1, !PV && !cut_node)
             } else {
-                let mut reduction = 0;
-                if params.late_move_reduces(depth, move_count) && quiet && !in_check {
-                    reduction = params
-                        .late_move_reduction(depth, move_count, node_kind, order)
-                        .clamp(0, new_depth - 1);
+                let reduction = match quiet {
+                    _ if in_check || campmate => None,
+                    _ if !params.late_move_reduces(depth, move_count) => None,
+                    true => Some(params.late_move_reduction(depth, move_count, node_kind, order)),
+                    false => params.tactical_move_reduction(depth, move_count, node_kind),
                 }
+                .map_or(0, |r| r.clamp(0, new_depth - 1));
                 let mut score = -self.negamax::<false>(
                     -alpha - 1,
                     -alpha,

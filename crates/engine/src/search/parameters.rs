@@ -223,6 +223,11 @@ parameters! {
     lmr_cut_node: 1, 0..=4, step 1;
     /// Late move reductions: one ply less per this much move-ordering score (history).
     lmr_history_divisor: 8192, 1024..=65536, step 512;
+    /// Late move reductions of captures, promotions and checks: 1 reduces them too (never a
+    /// campmate step), a ply less than a quiet move and regardless of history; 0 reduces quiet
+    /// moves alone (main's search to the node). Off until its SPRT (`option.lmr_tactical=1`
+    /// against the same build).
+    lmr_tactical: 0, 0..=1, step 1;
 
     /// Quiescence search: a capture is skipped when even winning its victim leaves the static
     /// evaluation this far below alpha (delta pruning).
@@ -464,7 +469,7 @@ impl Parameters {
     }
 
     /// Late move reductions: true if the `move_count`-th move of a node of `depth` may be
-    /// reduced (when quiet and not in check).
+    /// reduced (when not in check; a capture, promotion or check only with `lmr_tactical`).
     #[inline]
     pub fn late_move_reduces(&self, depth: i32, move_count: i32) -> bool {
         depth >= self.lmr_min_depth && move_count > self.lmr_min_moves
@@ -487,6 +492,19 @@ impl Parameters {
             NodeKind::All => 0,
         };
         i32::from(base) + by_kind - order / self.lmr_history_divisor
+    }
+
+    /// Late move reductions: the reduction of the `move_count`-th move of a `node` of `depth`
+    /// when the move captures, promotes or gives check; None while `lmr_tactical` is off. May
+    /// be negative or too large; the caller clamps it.
+    #[inline]
+    pub fn tactical_move_reduction(
+        &self,
+        depth: i32,
+        move_count: i32,
+        node: NodeKind,
+    ) -> Option<i32> {
+        (self.lmr_tactical != 0).then(|| self.late_move_reduction(depth, move_count, node, 0) - 1)
     }
 
     /// Quiescence search's delta pruning: true if capturing `gain` cannot lift the static
@@ -654,6 +672,15 @@ mod tests {
         assert_eq!(parameters.late_move_reduction(100, 100, all, 0), 8);
         assert_eq!(parameters.late_move_reduction(8, 8, NodeKind::Pv, 8192), 0);
         assert_eq!(parameters.late_move_reduction(8, 8, NodeKind::Cut, 0), 3);
+        assert_eq!(
+            parameters.tactical_move_reduction(8, 8, NodeKind::Cut),
+            None
+        );
+        parameters.set("lmr_tactical", 1).unwrap();
+        assert_eq!(
+            parameters.tactical_move_reduction(8, 8, NodeKind::Cut),
+            Some(2)
+        );
         parameters.set("lmr_cut_node", 0).unwrap();
         assert_eq!(parameters.late_move_reduction(8, 8, NodeKind::Cut, 0), 2);
         parameters.set("lmr_base_centi", 275).unwrap();

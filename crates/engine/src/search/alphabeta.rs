@@ -403,18 +403,6 @@ impl Searcher<'_> {
                     continue;
                 }
             }
-            // Static-exchange pruning near the leaves: a move that loses more by exchange than
-            // the depth left could win back; a quiet check is held to a capture's threshold.
-            let loses =
-                |tactical| !see_ge(&self.pos, m, params.exchange_threshold(depth, tactical));
-            if best.value > -DECISIVE_BOUND
-                && !campmate
-                && params.exchange_pruning(depth)
-                && loses(tactical)
-                && (tactical || loses(true) || !picker.gives_check(&self.pos, m))
-            {
-                continue;
-            }
             // Singular extension: the hash move, when nothing else comes near its value.
             let mut singular_extension = None;
             if let Some(e) = entry.filter(|e| {

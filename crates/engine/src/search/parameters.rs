@@ -180,17 +180,6 @@ parameters! {
     /// Futility pruning: the margin added per ply of depth.
     fp_margin: 100, 10..=400, step 10;
 
-    /// Static-exchange pruning: at nodes of at most this depth, a move that loses more by
-    /// static exchange than the depth allows is skipped (a capture, a promotion or a check by
-    /// `see_prune_tactical_margin` a ply, any other move by `see_prune_quiet_margin` per
-    /// square of the depth); 0 prunes none (main's search to the node). Off until its SPRT
-    /// (`option.see_prune_depth=8` against the same build).
-    see_prune_depth: 0, 0..=16, step 1;
-    /// Static-exchange pruning: the loss allowed a capture, promotion or check per ply of depth.
-    see_prune_tactical_margin: 150, 0..=1000, step 10;
-    /// Static-exchange pruning: the loss allowed any other move per square of the depth.
-    see_prune_quiet_margin: 25, 0..=200, step 2;
-
     /// Check extensions apply within this many times the root depth plies of the root.
     check_extension_reach: 2, 1..=8, step 1;
 
@@ -415,23 +404,6 @@ impl Parameters {
     #[inline]
     pub fn futility_prunes(&self, depth: i32, eval: i32, alpha: i32) -> bool {
         depth <= self.fp_max_depth && eval + self.futility_margin(depth) <= alpha
-    }
-
-    /// Static-exchange pruning: true if a node of `depth` skips the moves that lose too much by
-    /// static exchange (never with `see_prune_depth` 0).
-    #[inline]
-    pub fn exchange_pruning(&self, depth: i32) -> bool {
-        depth <= self.see_prune_depth
-    }
-
-    /// Static-exchange pruning: the least a move at a node of `depth` must keep by static
-    /// exchange to be searched, a capture, promotion or check (`tactical`) or another move.
-    #[inline]
-    pub fn exchange_threshold(&self, depth: i32, tactical: bool) -> i32 {
-        match tactical {
-            true => -self.see_prune_tactical_margin * depth,
-            false => -self.see_prune_quiet_margin * depth * depth,
-        }
     }
 
     /// The extension of a move that gives check (`gives_check`) at `ply` in an iteration of
@@ -706,12 +678,6 @@ mod tests {
         assert!(p.razors(2, -1701, 0) && !p.razors(2, -1700, 0) && !p.razors(4, -9000, 0));
         // 180 a ply.
         assert!(p.reverse_futility(3, 540, 0) && !p.reverse_futility(3, 539, 0));
-        let mut q = Parameters::default();
-        assert!(!p.exchange_pruning(1));
-        q.set("see_prune_depth", 8).unwrap();
-        assert!(q.exchange_pruning(8) && !q.exchange_pruning(9));
-        assert_eq!(q.exchange_threshold(4, true), -600);
-        assert_eq!(q.exchange_threshold(4, false), -400);
         assert_eq!(p.history_bonus(5), 400);
         assert_eq!(p.history_bonus(20), 1600);
         assert_eq!(p.faded_history(-3), -1);

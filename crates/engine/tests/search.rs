@@ -116,6 +116,7 @@ fn the_changes_awaiting_their_sprts_keep_the_forced_wins() {
         ("capture_history", 1),
         ("probcut_margin", 200),
         ("lmr_tactical", 1),
+        ("lmr_former_pv", 1),
     ];
     for (name, on) in changes {
         for (variant, fen, mate) in wins {

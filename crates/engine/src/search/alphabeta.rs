@@ -274,6 +274,10 @@ impl Searcher<'_> {
             return e.value;
         }
         let tt_move = entry.and_then(|e| e.mv).filter(|&m| Some(m) != excluded);
+        if excluded.is_none() {
+            self.stack[ply].tt_pv = PV || entry.is_some_and(|e| e.pv);
+        }
+        let former_pv = !PV && self.stack[ply].tt_pv;
         // Internal iterative reduction: a node no earlier search gave a best move is likely
         // unimportant, and its moves are poorly ordered; search it a ply shallower.
         let params = self.params;
@@ -459,7 +463,9 @@ impl Searcher<'_> {
                     true => Some(params.late_move_reduction(depth, move_count, node_kind, order)),
                     false => params.tactical_move_reduction(depth, move_count, node_kind),
                 }
-                .map_or(0, |r| r.clamp(0, new_depth - 1));
+                .map_or(0, |r| {
+                    (r - params.former_pv_reduction_bonus(former_pv)).clamp(0, new_depth - 1)
+                });
                 let mut score = -self.negamax::<false>(
                     -alpha - 1,
                     -alpha,
@@ -707,6 +713,7 @@ impl Searcher<'_> {
             frame.static_eval,
             depth,
             bound,
+            frame.tt_pv,
         );
     }
 }

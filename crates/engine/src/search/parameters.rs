@@ -212,6 +212,10 @@ parameters! {
     lmr_cut_node: 1, 0..=4, step 1;
     /// Late move reductions: one ply less per this much move-ordering score (history).
     lmr_history_divisor: 8192, 1024..=65536, step 512;
+    /// Late move reductions: plies less at a non-PV node that was once on a principal variation
+    /// (its hash entry says so: Stockfish's `ttPv`); 0 none (main's search to the node). Off
+    /// until its SPRT (`option.lmr_former_pv=1` against the same build).
+    lmr_former_pv: 0, 0..=3, step 1;
     /// Late move reductions of captures, promotions and checks: 1 reduces them too (never a
     /// campmate step), a ply less than a quiet move and regardless of history; 0 reduces quiet
     /// moves alone (main's search to the node). Off until its SPRT (`option.lmr_tactical=1`
@@ -466,6 +470,13 @@ impl Parameters {
         i32::from(base) + by_kind - order / self.lmr_history_divisor
     }
 
+    /// Late move reductions: the plies less at a node that is not on the principal variation
+    /// but was once (`former_pv`).
+    #[inline]
+    pub fn former_pv_reduction_bonus(&self, former_pv: bool) -> i32 {
+        i32::from(former_pv) * self.lmr_former_pv
+    }
+
     /// Late move reductions: the reduction of the `move_count`-th move of a `node` of `depth`
     /// when the move captures, promotes or gives check; None while `lmr_tactical` is off. May
     /// be negative or too large; the caller clamps it.
@@ -644,6 +655,10 @@ mod tests {
         assert_eq!(parameters.late_move_reduction(100, 100, all, 0), 8);
         assert_eq!(parameters.late_move_reduction(8, 8, NodeKind::Pv, 8192), 0);
         assert_eq!(parameters.late_move_reduction(8, 8, NodeKind::Cut, 0), 3);
+        assert_eq!(parameters.former_pv_reduction_bonus(true), 0);
+        parameters.set("lmr_former_pv", 1).unwrap();
+        assert_eq!(parameters.former_pv_reduction_bonus(true), 1);
+        assert_eq!(parameters.former_pv_reduction_bonus(false), 0);
         assert_eq!(
             parameters.tactical_move_reduction(8, 8, NodeKind::Cut),
             None

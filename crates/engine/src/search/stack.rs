@@ -37,6 +37,9 @@ pub(super) struct Frame {
     /// The static evaluation of a main-search node (`-INFINITE` in check), which the
     /// transposition table stores with the node's result.
     pub static_eval: i32,
+    /// The node is on a principal variation or its hash entry says it once was; stored with
+    /// the node's result.
+    pub tt_pv: bool,
     /// The move being searched from this node; `None` while the node passes (null move).
     pub current_move: Option<Move>,
     /// The piece and destination of `current_move`: the continuation-history row of the

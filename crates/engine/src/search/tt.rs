@@ -27,7 +27,8 @@
 //! written to since costs nothing.
 //!
 //! Data layout (64 bits): bits 0-15 the move, 16-31 the value, 32-47 the static eval, 48-55 the
-//! depth + 1 (0 = empty), 56-57 the bound, 58-63 the search generation.
+//! depth + 1 (0 = empty), 56-57 the bound, 58-62 the search generation, 63 set where the
+//! node was on a principal variation (`TtHit::pv`).
 
 use super::value::{from_tt, to_tt};
 use super::Bound;
@@ -40,7 +41,7 @@ const BUCKET_SIZE: usize = 4;
 /// The words of a bucket: four entries of (key ^ data, data), one cache line.
 const BUCKET_WORDS: usize = 2 * BUCKET_SIZE;
 const BUCKET_BYTES: usize = BUCKET_WORDS * std::mem::size_of::<AtomicU64>();
-const GENERATION_MASK: u8 = 63;
+const GENERATION_MASK: u8 = 31;
 /// Where the buckets start: a huge page's boundary on Linux (see the module header), else a
 /// cache line's.
 const TABLE_ALIGN: usize = match cfg!(target_os = "linux") {
@@ -64,6 +65,8 @@ pub struct TtHit {
     pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// The node was on a principal variation, or its entry said so when it was stored.
+    pub pv: bool,
 }
 
 impl TtHit {
@@ -90,7 +93,16 @@ pub struct TranspositionTable {
     written: bool,
 }
 
-fn pack(mv: Option<Move>, value: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+#[allow(clippy::too_many_arguments)]
+fn pack(
+    mv: Option<Move>,
+    value: i32,
+    eval: i32,
+    depth: i32,
+    bound: Bound,
+    pv: bool,
+    generation: u8,
+) -> u64 {
     let bound = match bound {
         Bound::Exact => 0u64,
         Bound::Lower => 1,
@@ -102,6 +114,7 @@ fn pack(mv: Option<Move>, value: i32, eval: i32, depth: i32, bound: Bound, gener
         | ((depth.clamp(0, 254) + 1) as u64) << 48
         | bound << 56
         | u64::from(generation) << 58
+        | u64::from(pv) << 63
 }
 
 fn depth_of(data: u64) -> i32 {
@@ -109,7 +122,7 @@ fn depth_of(data: u64) -> i32 {
 }
 
 fn generation_of(data: u64) -> u8 {
-    (data >> 58) as u8
+    (data >> 58) as u8 & GENERATION_MASK
 }
 
 impl TranspositionTable {
@@ -201,13 +214,14 @@ impl TranspositionTable {
                         1 => Bound::Lower,
                         _ => Bound::Upper,
                     },
+                    pv: data >> 63 != 0,
                 });
             }
         }
         None
     }
 
-    /// Stores a search result for `key` found `ply` plies below the root.
+    /// Stores a search result for `key` found `ply` plies below the root (`pv`: see `TtHit::pv`).
     #[allow(clippy::too_many_arguments)]
     pub fn store(
         &self,
@@ -218,6 +232,7 @@ impl TranspositionTable {
         eval: i32,
         depth: i32,
         bound: Bound,
+        pv: bool,
     ) {
         let bucket = self.bucket(key);
         let mut victim = &bucket[0..2];
@@ -237,7 +252,15 @@ impl TranspositionTable {
                 self.write(
                     entry,
                     key,
-                    pack(mv, to_tt(value, ply), eval, depth, bound, self.generation),
+                    pack(
+                        mv,
+                        to_tt(value, ply),
+                        eval,
+                        depth,
+                        bound,
+                        pv,
+                        self.generation,
+                    ),
                 );
                 return;
             }
@@ -256,7 +279,15 @@ impl TranspositionTable {
         self.write(
             victim,
             key,
-            pack(mv, to_tt(value, ply), eval, depth, bound, self.generation),
+            pack(
+                mv,
+                to_tt(value, ply),
+                eval,
+                depth,
+                bound,
+                pv,
+                self.generation,
+            ),
         );
     }
 
@@ -375,7 +406,7 @@ mod tests {
         let tt = TranspositionTable::new(1);
         assert_eq!(tt.size_mb(), 1);
         assert!(tt.probe(0x1234, 0, 0).is_none());
-        tt.store(0x1234, 3, Some(e2e4()), -57, 12, 7, Bound::Lower);
+        tt.store(0x1234, 3, Some(e2e4()), -57, 12, 7, Bound::Lower, false);
         let hit = tt.probe(0x1234, 3, 0).unwrap();
         assert_eq!(
             hit,
@@ -384,20 +415,23 @@ mod tests {
                 value: -57,
                 eval: 12,
                 depth: 7,
-                bound: Bound::Lower
+                bound: Bound::Lower,
+                pv: false,
             }
         );
         assert!(tt.probe(0x1235, 3, 0).is_none());
+        tt.store(0x1235, 3, None, 0, 0, 1, Bound::Upper, true);
+        assert!(tt.probe(0x1235, 3, 0).unwrap().pv);
     }
 
     #[test]
     fn mate_scores_are_stored_relative_to_the_node() {
         let tt = TranspositionTable::new(1);
         // Found at ply 4: mate 3 plies below that node.
-        tt.store(42, 4, None, mate_in(7), 0, 5, Bound::Exact);
+        tt.store(42, 4, None, mate_in(7), 0, 5, Bound::Exact, false);
         // Reached again at ply 2 the same mate is 5 plies from the root.
         assert_eq!(tt.probe(42, 2, 0).unwrap().value, mate_in(5));
-        tt.store(43, 6, None, mated_in(9), 0, 5, Bound::Exact);
+        tt.store(43, 6, None, mated_in(9), 0, 5, Bound::Exact, false);
         assert_eq!(tt.probe(43, 1, 0).unwrap().value, mated_in(4));
     }
 
@@ -405,7 +439,7 @@ mod tests {
     fn a_mate_the_fifty_move_counter_outruns_is_read_as_no_mate() {
         let tt = TranspositionTable::new(1);
         // Mate 3 plies below the node: real with the counter at 97, not at 98.
-        tt.store(42, 4, None, mate_in(7), 0, 5, Bound::Exact);
+        tt.store(42, 4, None, mate_in(7), 0, 5, Bound::Exact, false);
         assert_eq!(tt.probe(42, 4, 97).unwrap().value, mate_in(7));
         assert_eq!(tt.probe(42, 4, 98).unwrap().value, MAX_EVAL);
     }
@@ -413,10 +447,10 @@ mod tests {
     #[test]
     fn keeps_the_move_and_prefers_deep_entries() {
         let tt = TranspositionTable::new(1);
-        tt.store(7, 0, Some(e2e4()), 10, 0, 9, Bound::Exact);
-        tt.store(7, 0, None, 20, 0, 10, Bound::Upper);
+        tt.store(7, 0, Some(e2e4()), 10, 0, 9, Bound::Exact, false);
+        tt.store(7, 0, None, 20, 0, 10, Bound::Upper, false);
         assert_eq!(tt.probe(7, 0, 0).unwrap().mv, Some(e2e4()));
-        tt.store(7, 0, None, 30, 0, 2, Bound::Upper);
+        tt.store(7, 0, None, 30, 0, 2, Bound::Upper, false);
         assert_eq!(
             tt.probe(7, 0, 0).unwrap().value,
             20,
@@ -437,8 +471,10 @@ mod tests {
                 0,
                 1,
                 Bound::Exact,
+                key % 2 == 0,
             );
         }
+        // The principal-variation flag beside the generation leaves the age alone.
         assert!(tt.hashfull() > 500);
         tt.clear();
         assert_eq!(tt.hashfull(), 0);

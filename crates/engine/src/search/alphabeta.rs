@@ -15,6 +15,7 @@ use super::ordering::{is_tactical, wins_by_campmate, MovePicker, Wanted};
 use super::parameters::NodeKind;
 use super::see::{captured_value, see_ge};
 use super::thread::Searcher;
+use super::tt::TtEntry;
 use super::value::{
     is_decisive, lost_in, mate_in, mated_in, DECISIVE_BOUND, DRAW, FIFTY_MOVES, INFINITE, MAX_EVAL,
     MAX_PLY,
@@ -705,15 +706,14 @@ impl Searcher<'_> {
             Bound::Upper
         };
         let frame = &self.stack[ply];
-        self.shared.tt.store(
-            frame.key,
-            ply,
-            best.mv,
-            best.value,
-            frame.static_eval,
+        let entry = TtEntry {
+            mv: best.mv,
+            value: best.value,
+            eval: frame.static_eval,
             depth,
             bound,
-            frame.tt_pv,
-        );
+            pv: frame.tt_pv,
+        };
+        self.shared.tt.store(frame.key, ply, entry);
     }
 }

@@ -28,7 +28,7 @@
 //!
 //! Data layout (64 bits): bits 0-15 the move, 16-31 the value, 32-47 the static eval, 48-55 the
 //! depth + 1 (0 = empty), 56-57 the bound, 58-62 the search generation, 63 set where the
-//! node was on a principal variation (`TtHit::pv`).
+//! node was on a principal variation (`TtEntry::pv`).
 
 use super::value::{from_tt, to_tt};
 use super::Bound;
@@ -56,11 +56,12 @@ const PAGE_WORDS: usize = 4096 / std::mem::size_of::<AtomicU64>();
 /// The fewest words (64 MiB) worth a thread of their own when a table is zeroed.
 const PARALLEL_WORDS: usize = (64 << 20) / std::mem::size_of::<AtomicU64>();
 
-/// What a probe finds.
+/// A node's search result as the table keeps it: what a store is given and a probe finds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TtHit {
+pub struct TtEntry {
     pub mv: Option<Move>,
-    /// Adjusted to the probing node's ply.
+    /// As the search sees it at the node's ply, a mate counted from the root; the table keeps
+    /// it relative to the node (`value::to_tt`, `value::from_tt`).
     pub value: i32,
     pub eval: i32,
     pub depth: i32,
@@ -69,7 +70,7 @@ pub struct TtHit {
     pub pv: bool,
 }
 
-impl TtHit {
+impl TtEntry {
     /// True if the stored value settles a search of the window `(alpha, beta)`: an exact value,
     /// or a bound on the side that decides.
     pub fn decides(&self, alpha: i32, beta: i32) -> bool {
@@ -93,28 +94,20 @@ pub struct TranspositionTable {
     written: bool,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn pack(
-    mv: Option<Move>,
-    value: i32,
-    eval: i32,
-    depth: i32,
-    bound: Bound,
-    pv: bool,
-    generation: u8,
-) -> u64 {
-    let bound = match bound {
+/// The data word of `entry`, found `ply` plies below the root, stored in search `generation`.
+fn pack(entry: TtEntry, ply: usize, generation: u8) -> u64 {
+    let bound = match entry.bound {
         Bound::Exact => 0u64,
         Bound::Lower => 1,
         Bound::Upper => 2,
     };
-    u64::from(mv.map_or(0, Move::bits))
-        | u64::from(value as i16 as u16) << 16
-        | u64::from(eval as i16 as u16) << 32
-        | ((depth.clamp(0, 254) + 1) as u64) << 48
+    u64::from(entry.mv.map_or(0, Move::bits))
+        | u64::from(to_tt(entry.value, ply) as i16 as u16) << 16
+        | u64::from(entry.eval as i16 as u16) << 32
+        | ((entry.depth.clamp(0, 254) + 1) as u64) << 48
         | bound << 56
         | u64::from(generation) << 58
-        | u64::from(pv) << 63
+        | u64::from(entry.pv) << 63
 }
 
 fn depth_of(data: u64) -> i32 {
@@ -199,12 +192,12 @@ impl TranspositionTable {
 
     /// The entry for `key`, if present, with its value adjusted to `ply` and to the 50-move
     /// counter `halfmove` (`value::from_tt`).
-    pub fn probe(&self, key: u64, ply: usize, halfmove: u32) -> Option<TtHit> {
+    pub fn probe(&self, key: u64, ply: usize, halfmove: u32) -> Option<TtEntry> {
         let bucket = self.bucket(key);
         for entry in bucket.chunks_exact(2) {
             let data = entry[1].load(Relaxed);
             if data != 0 && entry[0].load(Relaxed) ^ data == key {
-                return Some(TtHit {
+                return Some(TtEntry {
                     mv: Move::from_bits(data as u16),
                     value: from_tt(i32::from((data >> 16) as i16), ply, halfmove),
                     eval: i32::from((data >> 32) as i16),
@@ -221,46 +214,27 @@ impl TranspositionTable {
         None
     }
 
-    /// Stores a search result for `key` found `ply` plies below the root (`pv`: see `TtHit::pv`).
-    #[allow(clippy::too_many_arguments)]
-    pub fn store(
-        &self,
-        key: u64,
-        ply: usize,
-        mv: Option<Move>,
-        value: i32,
-        eval: i32,
-        depth: i32,
-        bound: Bound,
-        pv: bool,
-    ) {
+    /// Stores the search result `entry` for `key`, found `ply` plies below the root.
+    pub fn store(&self, key: u64, ply: usize, entry: TtEntry) {
         let bucket = self.bucket(key);
         let mut victim = &bucket[0..2];
         let mut victim_worth = i32::MAX;
-        for entry in bucket.chunks_exact(2) {
-            let data = entry[1].load(Relaxed);
-            if data != 0 && entry[0].load(Relaxed) ^ data == key {
+        for slot in bucket.chunks_exact(2) {
+            let data = slot[1].load(Relaxed);
+            if data != 0 && slot[0].load(Relaxed) ^ data == key {
                 // Same position: keep a deeper result of this search, and keep the old move if
                 // the new result has none.
-                if bound != Bound::Exact
+                if entry.bound != Bound::Exact
                     && generation_of(data) == self.generation
-                    && depth + 4 <= depth_of(data)
+                    && entry.depth + 4 <= depth_of(data)
                 {
                     return;
                 }
-                let mv = mv.or_else(|| Move::from_bits(data as u16));
+                let mv = entry.mv.or_else(|| Move::from_bits(data as u16));
                 self.write(
-                    entry,
+                    slot,
                     key,
-                    pack(
-                        mv,
-                        to_tt(value, ply),
-                        eval,
-                        depth,
-                        bound,
-                        pv,
-                        self.generation,
-                    ),
+                    pack(TtEntry { mv, ..entry }, ply, self.generation),
                 );
                 return;
             }
@@ -272,23 +246,11 @@ impl TranspositionTable {
                 depth_of(data) - 8 * age
             };
             if worth < victim_worth {
-                victim = entry;
+                victim = slot;
                 victim_worth = worth;
             }
         }
-        self.write(
-            victim,
-            key,
-            pack(
-                mv,
-                to_tt(value, ply),
-                eval,
-                depth,
-                bound,
-                pv,
-                self.generation,
-            ),
-        );
+        self.write(victim, key, pack(entry, ply, self.generation));
     }
 
     #[inline]
@@ -397,6 +359,24 @@ mod tests {
     use crate::search::value::{mate_in, mated_in, MAX_EVAL};
     use kaiser_rules::types::Square;
 
+    fn result(
+        mv: Option<Move>,
+        value: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+        pv: bool,
+    ) -> TtEntry {
+        TtEntry {
+            mv,
+            value,
+            eval,
+            depth,
+            bound,
+            pv,
+        }
+    }
+
     fn e2e4() -> Move {
         Move::normal(Square::parse("e2").unwrap(), Square::parse("e4").unwrap())
     }
@@ -406,11 +386,15 @@ mod tests {
         let tt = TranspositionTable::new(1);
         assert_eq!(tt.size_mb(), 1);
         assert!(tt.probe(0x1234, 0, 0).is_none());
-        tt.store(0x1234, 3, Some(e2e4()), -57, 12, 7, Bound::Lower, false);
+        tt.store(
+            0x1234,
+            3,
+            result(Some(e2e4()), -57, 12, 7, Bound::Lower, false),
+        );
         let hit = tt.probe(0x1234, 3, 0).unwrap();
         assert_eq!(
             hit,
-            TtHit {
+            TtEntry {
                 mv: Some(e2e4()),
                 value: -57,
                 eval: 12,
@@ -420,7 +404,7 @@ mod tests {
             }
         );
         assert!(tt.probe(0x1235, 3, 0).is_none());
-        tt.store(0x1235, 3, None, 0, 0, 1, Bound::Upper, true);
+        tt.store(0x1235, 3, result(None, 0, 0, 1, Bound::Upper, true));
         assert!(tt.probe(0x1235, 3, 0).unwrap().pv);
     }
 
@@ -428,10 +412,10 @@ mod tests {
     fn mate_scores_are_stored_relative_to_the_node() {
         let tt = TranspositionTable::new(1);
         // Found at ply 4: mate 3 plies below that node.
-        tt.store(42, 4, None, mate_in(7), 0, 5, Bound::Exact, false);
+        tt.store(42, 4, result(None, mate_in(7), 0, 5, Bound::Exact, false));
         // Reached again at ply 2 the same mate is 5 plies from the root.
         assert_eq!(tt.probe(42, 2, 0).unwrap().value, mate_in(5));
-        tt.store(43, 6, None, mated_in(9), 0, 5, Bound::Exact, false);
+        tt.store(43, 6, result(None, mated_in(9), 0, 5, Bound::Exact, false));
         assert_eq!(tt.probe(43, 1, 0).unwrap().value, mated_in(4));
     }
 
@@ -439,7 +423,7 @@ mod tests {
     fn a_mate_the_fifty_move_counter_outruns_is_read_as_no_mate() {
         let tt = TranspositionTable::new(1);
         // Mate 3 plies below the node: real with the counter at 97, not at 98.
-        tt.store(42, 4, None, mate_in(7), 0, 5, Bound::Exact, false);
+        tt.store(42, 4, result(None, mate_in(7), 0, 5, Bound::Exact, false));
         assert_eq!(tt.probe(42, 4, 97).unwrap().value, mate_in(7));
         assert_eq!(tt.probe(42, 4, 98).unwrap().value, MAX_EVAL);
     }
@@ -447,10 +431,10 @@ mod tests {
     #[test]
     fn keeps_the_move_and_prefers_deep_entries() {
         let tt = TranspositionTable::new(1);
-        tt.store(7, 0, Some(e2e4()), 10, 0, 9, Bound::Exact, false);
-        tt.store(7, 0, None, 20, 0, 10, Bound::Upper, false);
+        tt.store(7, 0, result(Some(e2e4()), 10, 0, 9, Bound::Exact, false));
+        tt.store(7, 0, result(None, 20, 0, 10, Bound::Upper, false));
         assert_eq!(tt.probe(7, 0, 0).unwrap().mv, Some(e2e4()));
-        tt.store(7, 0, None, 30, 0, 2, Bound::Upper, false);
+        tt.store(7, 0, result(None, 30, 0, 2, Bound::Upper, false));
         assert_eq!(
             tt.probe(7, 0, 0).unwrap().value,
             20,
@@ -463,16 +447,8 @@ mod tests {
         let mut tt = TranspositionTable::new(1);
         tt.new_search();
         for key in 0..100_000u64 {
-            tt.store(
-                key.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-                0,
-                None,
-                0,
-                0,
-                1,
-                Bound::Exact,
-                key % 2 == 0,
-            );
+            let key = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            tt.store(key, 0, result(None, 0, 0, 1, Bound::Exact, key % 2 == 0));
         }
         // The principal-variation flag beside the generation leaves the age alone.
         assert!(tt.hashfull() > 500);

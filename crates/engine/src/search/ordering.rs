@@ -15,12 +15,11 @@
 //! Quiescence search asks only for tactical moves: stage 3, without the captures put aside.
 
 use super::history::{Continuations, Histories};
-use super::see::{captured_kind, see_ge};
-use crate::eval::params::PIECE_VALUE;
+use super::see::{captured_kind, piece_value, see_ge};
 use crate::{GenType, MoveList, Position};
 use arrayvec::ArrayVec;
 use kaiser_rules::position::CheckInfo;
-use kaiser_rules::types::{Bitboard, Move, MoveKind, PieceType, Rank, Square};
+use kaiser_rules::types::{Bitboard, Move, MoveKind, Rank, Square};
 
 const TT_MOVE: i32 = 1 << 30;
 const CAMPMATE: i32 = 1 << 29;
@@ -68,10 +67,9 @@ fn is_campmate_step(step: Option<(Square, Rank)>, m: Move) -> bool {
 fn capture_score(pos: &Position, m: Move, history: &Histories) -> i32 {
     let attacker = pos.piece_at(m.from()).expect("a mover");
     let captured = captured_kind(pos, m);
-    let value = |pt: PieceType| PIECE_VALUE[pt.index()].mg();
-    16 * (captured.map_or(0, value) + m.promotion_piece().map_or(0, value))
+    16 * (captured.map_or(0, piece_value) + m.promotion_piece().map_or(0, piece_value))
         + history.capture(attacker, m.to(), captured)
-        - value(attacker.kind) / 16
+        - piece_value(attacker.kind) / 16
 }
 
 /// A move's ordering score and its place in the move list (the tie-break), packed so that

@@ -26,8 +26,9 @@ const CHEAPEST_FIRST: [PieceType; PieceType::COUNT] = [
     PieceType::King,
 ];
 
+/// A piece's value in exchanges and in the ordering of captures (its middlegame value).
 #[inline]
-fn value(pt: PieceType) -> i32 {
+pub fn piece_value(pt: PieceType) -> i32 {
     PIECE_VALUE[pt.index()].mg()
 }
 
@@ -44,7 +45,7 @@ pub fn captured_kind(pos: &Position, m: Move) -> Option<PieceType> {
 /// The value a move captures (a pawn for en passant, nothing for a quiet move).
 #[inline]
 pub fn captured_value(pos: &Position, m: Move) -> i32 {
-    captured_kind(pos, m).map_or(0, value)
+    captured_kind(pos, m).map_or(0, piece_value)
 }
 
 /// True if the exchange `m` starts gains at least `threshold` for the side making it.
@@ -58,7 +59,7 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
         return false;
     }
     let mover = pos.piece_at(from).expect("a piece on the origin square");
-    swap = value(mover.kind) - swap;
+    swap = piece_value(mover.kind) - swap;
     if swap <= 0 {
         return true;
     }
@@ -82,7 +83,7 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
             // The king may only take if nothing recaptures.
             return (attackers & pos.pieces_of(!stm)).any() != (res == 1);
         }
-        swap = value(pt) - swap;
+        swap = piece_value(pt) - swap;
         if swap < res {
             break;
         }
@@ -155,7 +156,7 @@ mod against_brute_force {
             return 0;
         };
         pos.make_move(m);
-        let gain = value(target.kind) - recapture_gain(pos, sq);
+        let gain = piece_value(target.kind) - recapture_gain(pos, sq);
         pos.unmake_move(m);
         gain.max(0)
     }

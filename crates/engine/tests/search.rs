@@ -117,6 +117,7 @@ fn the_changes_awaiting_their_sprts_keep_the_forced_wins() {
         ("probcut_margin", 200),
         ("lmr_tactical", 1),
         ("lmr_former_pv", 1),
+        ("history_prune_margin", 300),
     ];
     for (name, on) in changes {
         for (variant, fen, mate) in wins {

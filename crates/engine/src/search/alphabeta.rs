@@ -393,15 +393,17 @@ impl Searcher<'_> {
             let tactical = is_tactical(&self.pos, m);
             let campmate = wins_by_campmate(&self.pos, m);
 
-            // Late move pruning and futility pruning of quiet moves near the leaves (a move
-            // that gives check is not quiet; asked last, with facts gathered once per node).
+            // Late move pruning, futility pruning and history pruning of quiet moves near the
+            // leaves (a move that gives check is not quiet; asked last, with facts gathered
+            // once per node). Each holds for every quiet move after this one too.
             if !PV
                 && !in_check
                 && !tactical
                 && !campmate
                 && best.value > -DECISIVE_BOUND
                 && (params.late_move_prunes(depth, move_count)
-                    || params.futility_prunes(depth, eval, alpha))
+                    || params.futility_prunes(depth, eval, alpha)
+                    || params.history_prunes(depth, order))
             {
                 picker.only_checking_quiets(&self.pos);
                 if !picker.gives_check(&self.pos, m) {

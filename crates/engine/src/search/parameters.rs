@@ -173,6 +173,15 @@ parameters! {
     /// Late move pruning: the quiet moves searched besides, per square of the depth.
     lmp_depth_factor: 2, 0..=10, step 1;
 
+    /// History pruning of quiet moves (Stockfish's continuation-history pruning): at a non-PV
+    /// node of at most `history_prune_max_depth`, the quiet moves (not the hash move, a killer
+    /// or a check) whose history score is below minus this per ply of depth are pruned; 0 prunes
+    /// none (main's search to the node). Off until its SPRT (`option.history_prune_margin=300`
+    /// against the same build).
+    history_prune_margin: 0, 0..=4000, step 25;
+    /// History pruning: the deepest node it applies to.
+    history_prune_max_depth: 4, 1..=16, step 1;
+
     /// Futility pruning of quiet moves: the deepest node it applies to.
     fp_max_depth: 5, 0..=16, step 1;
     /// Futility pruning: the margin over the static evaluation at any depth.
@@ -408,6 +417,16 @@ impl Parameters {
     #[inline]
     pub fn futility_prunes(&self, depth: i32, eval: i32, alpha: i32) -> bool {
         depth <= self.fp_max_depth && eval + self.futility_margin(depth) <= alpha
+    }
+
+    /// History pruning: true if a quiet move whose ordering score is `order` comes too late at
+    /// a node of `depth` to be searched (the quiet moves are handed out in that order, so every
+    /// later one does too).
+    #[inline]
+    pub fn history_prunes(&self, depth: i32, order: i32) -> bool {
+        self.history_prune_margin != 0
+            && depth <= self.history_prune_max_depth
+            && order < -self.history_prune_margin * depth
     }
 
     /// The extension of a move that gives check (`gives_check`) at `ply` in an iteration of
@@ -677,6 +696,16 @@ mod tests {
     }
 
     #[test]
+    fn history_pruning_follows_its_parameters() {
+        let mut p = Parameters::default();
+        p.set("history_prune_margin", 300).unwrap();
+        assert!(p.history_prunes(3, -901) && !p.history_prunes(3, -900));
+        assert!(!p.history_prunes(5, -1_000_000));
+        p.set("history_prune_max_depth", 5).unwrap();
+        assert!(p.history_prunes(5, -1_501));
+    }
+
+    #[test]
     fn rules_at_the_defaults() {
         let p = Parameters::default();
         assert_eq!(p.null_move_reduction(9, 1000), 3 + 3 + 3);
@@ -684,6 +713,7 @@ mod tests {
         assert!(p.late_move_prunes(2, 12) && !p.late_move_prunes(2, 11));
         assert!(!p.late_move_prunes(5, 100));
         assert_eq!(p.futility_margin(3), 450);
+        assert!(!p.history_prunes(1, -1_000_000));
         assert!(p.singular_candidate(7, 4) && !p.singular_candidate(7, 3));
         assert!(!p.singular_candidate(6, 10));
         assert_eq!(p.singular_beta(100, 10), 80);

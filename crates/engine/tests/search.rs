@@ -113,7 +113,6 @@ fn the_changes_awaiting_their_sprts_keep_the_forced_wins() {
         ),
     ];
     let changes = [
-        ("capture_history", 1),
         ("probcut_margin", 200),
         ("lmr_tactical", 1),
         ("lmr_former_pv", 1),

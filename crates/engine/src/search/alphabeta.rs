@@ -383,7 +383,6 @@ impl Searcher<'_> {
             mv: None,
         };
         let mut quiets_tried = ArrayVec::<Move, 64>::new();
-        let mut captures_tried = ArrayVec::<Move, 32>::new();
         let mut move_count = 0;
         while let Some((m, order)) = picker.next(&self.pos, self.histories) {
             if Some(m) == excluded {
@@ -491,8 +490,8 @@ impl Searcher<'_> {
             }
 
             if self.record::<PV>(&mut best, &mut alpha, beta, ply, m, score) {
-                let pos = &self.pos;
                 if !tactical {
+                    let pos = &self.pos;
                     self.histories.update_quiet(
                         params,
                         pos,
@@ -503,19 +502,10 @@ impl Searcher<'_> {
                     );
                     self.stack[ply].add_killer(m);
                 }
-                if params.capture_history() {
-                    let best = tactical.then_some(m);
-                    self.histories
-                        .update_captures(params, pos, depth, best, &captures_tried);
-                }
                 break;
             }
-            if Some(m) != best.mv {
-                let _ = match tactical {
-                    true if params.capture_history() => captures_tried.try_push(m),
-                    true => Ok(()),
-                    false => quiets_tried.try_push(m),
-                };
+            if !tactical && Some(m) != best.mv {
+                let _ = quiets_tried.try_push(m);
             }
         }
 

@@ -1,17 +1,14 @@
 //! What each search thread learns and keeps from one search to the next: the histories that
 //! order quiet moves, raised for a move that cuts off and lowered for the quiet moves tried
 //! before it (the butterfly history, by side and from-to squares; the continuation history,
-//! by the piece and destination of the move and of each of the two moves before it), the
-//! capture history that orders captures and promotions among those of equal victims (by the
-//! moving piece, its destination and the kind it captures), and the correction history of the
-//! static evaluation (`correction`). Killers, which live for one search, are kept per ply in
+//! by the piece and destination of the move and of each of the two moves before it), and the
+//! correction history of the static evaluation (`correction`). Killers, which live for one search, are kept per ply in
 //! the search stack (`stack`).
 
 use super::correction::CorrectionHistory;
 use super::parameters::Parameters;
-use super::see::captured_kind;
 use crate::Position;
-use kaiser_rules::types::{Color, Move, Piece, PieceType, Square};
+use kaiser_rules::types::{Color, Move, Piece, Square};
 
 /// A move's piece and destination: a row of the continuation history (the moves that follow
 /// it) and a column within each row.
@@ -62,8 +59,6 @@ pub struct Histories {
     butterfly: Vec<i32>,
     /// Indexed by row (`PieceTo` of an earlier move) and column (`PieceTo` of the move).
     continuation: Vec<i16>,
-    /// Indexed by the move's `PieceTo` and the kind it captures (`capture_index`).
-    capture: Vec<i16>,
     pub correction: CorrectionHistory,
 }
 
@@ -72,7 +67,6 @@ impl Default for Histories {
         Histories {
             butterfly: vec![0; 2 * 64 * 64],
             continuation: vec![0; PieceTo::COUNT * PieceTo::COUNT],
-            capture: vec![0; PieceTo::COUNT * CAPTURED_SLOTS],
             correction: CorrectionHistory::default(),
         }
     }
@@ -81,18 +75,6 @@ impl Default for Histories {
 #[inline]
 fn index(color: Color, m: Move) -> usize {
     color.index() * 4096 + m.from().index() * 64 + m.to().index()
-}
-
-/// A capture history column for each kind a move can capture, and one for a promotion that
-/// captures nothing.
-const CAPTURED_SLOTS: usize = PieceType::COUNT + 1;
-
-/// The capture history's entry of `piece` moving to `to` and capturing `captured` (none for a
-/// promotion that captures nothing).
-#[inline]
-fn capture_index(piece: Piece, to: Square, captured: Option<PieceType>) -> usize {
-    let slot = captured.map_or(PieceType::COUNT, PieceType::index);
-    PieceTo::new(piece, to).index() * CAPTURED_SLOTS + slot
 }
 
 /// Moves `entry` towards +-`limit` by `bonus`, more slowly the nearer it is (history gravity).
@@ -135,38 +117,6 @@ impl Histories {
             .map(|row| i32::from(self.continuation[row + column]))
             .sum::<i32>()
             + butterfly
-    }
-
-    /// The capture history's score of `piece` moving to `to` and capturing `captured` (none
-    /// for a promotion that captures nothing); 0 for every move while `capture_history` is off,
-    /// since nothing updates it then.
-    #[inline]
-    pub fn capture(&self, piece: Piece, to: Square, captured: Option<PieceType>) -> i32 {
-        i32::from(self.capture[capture_index(piece, to, captured)])
-    }
-
-    /// After a cutoff in `pos` with `depth` left: rewards the capture or promotion `best` that
-    /// caused it (none when a quiet move did) and punishes the captures and promotions `tried`
-    /// before it.
-    pub fn update_captures(
-        &mut self,
-        params: &Parameters,
-        pos: &Position,
-        depth: i32,
-        best: Option<Move>,
-        tried: &[Move],
-    ) {
-        let bonus = params.history_bonus(depth);
-        let limit = params.history_limit();
-        let rewards = best.map(|m| (m, bonus));
-        for (m, bonus) in rewards
-            .into_iter()
-            .chain(tried.iter().map(|&m| (m, -bonus)))
-        {
-            let piece = pos.piece_at(m.from()).expect("a mover");
-            let entry = &mut self.capture[capture_index(piece, m.to(), captured_kind(pos, m))];
-            nudge_i16(entry, bonus, limit);
-        }
     }
 
     /// Rewards the quiet move `best` that caused a cutoff in `pos` with `depth` left, after
@@ -249,42 +199,5 @@ mod tests {
         assert_eq!(followed - butterfly, i32::from(i16::MAX));
         assert_eq!(histories.quiet(&pos, best, after_nc6), butterfly);
         assert!(histories.quiet(&pos, tried, after_nf6) < histories.quiet(&pos, tried, after_nc6));
-    }
-
-    /// A capture that cuts off rises, the captures tried before it fall, and an entry is told
-    /// apart by the kind captured: the same piece to the same square capturing another kind,
-    /// or promoting without a capture, keeps its own score; a quiet cutoff only punishes.
-    #[test]
-    fn capture_history_scores_a_capture_by_piece_destination_and_victim() {
-        kaiser_rules::attacks::init();
-        let fen = "4k3/1P6/8/3p4/4P3/8/8/4K2R w - - 0 1";
-        let before = Position::from_fen(fen, Variant::Chess).unwrap();
-        let after_rook =
-            Position::from_fen("4k3/1P6/8/3r4/4P3/8/8/4K2R w - - 0 1", Variant::Chess).unwrap();
-        let find = |pos: &Position, text: &str| {
-            *pos.legal_moves()
-                .iter()
-                .find(|m| m.to_string() == text)
-                .unwrap()
-        };
-        let (takes_pawn, promotes) = (find(&before, "e4d5"), find(&before, "b7b8q"));
-        let takes_rook = find(&after_rook, "e4d5");
-
-        let params = Parameters::default();
-        let mut histories = Histories::default();
-        histories.update_captures(&params, &before, 10, Some(takes_pawn), &[promotes]);
-        let bonus = params.history_bonus(10);
-        let score = |pos: &Position, m: Move| {
-            let piece = pos.piece_at(m.from()).unwrap();
-            histories.capture(piece, m.to(), captured_kind(pos, m))
-        };
-        assert_eq!(score(&before, takes_pawn), bonus);
-        assert_eq!(score(&before, promotes), -bonus);
-        assert_eq!(score(&after_rook, takes_rook), 0);
-
-        histories.update_captures(&params, &before, 10, None, &[takes_pawn]);
-        let piece = before.piece_at(takes_pawn.from()).unwrap();
-        let pawn = Some(PieceType::Pawn);
-        assert!(histories.capture(piece, takes_pawn.to(), pawn) < bonus);
     }
 }

@@ -4,9 +4,8 @@
 //! 1. the transposition-table move, checked for legality without generating anything;
 //! 2. king steps onto the far rank, which win at once by campmate (looked for only when the
 //!    king stands next to that rank);
-//! 3. captures and promotions, most valuable victim first, then by capture history and least
-//!    valuable attacker; one that loses material by static exchange is put aside when its turn
-//!    comes;
+//! 3. captures and promotions, most valuable victim first and least valuable attacker next; one
+//!    that loses material by static exchange is put aside when its turn comes;
 //! 4. the two killers, checked for legality;
 //! 5. the other quiet moves by history: the first found by a scan (many nodes cut off at once),
 //!    the rest after one sort;
@@ -63,12 +62,11 @@ fn is_campmate_step(step: Option<(Square, Rank)>, m: Move) -> bool {
 }
 
 /// The ordering score of a capture or promotion within its class: the victim's value (and the
-/// promoted piece's), then its capture history, less a little of the attacker's value.
-fn capture_score(pos: &Position, m: Move, history: &Histories) -> i32 {
+/// promoted piece's), less a little of the attacker's value.
+fn capture_score(pos: &Position, m: Move) -> i32 {
     let attacker = pos.piece_at(m.from()).expect("a mover");
     let captured = captured_kind(pos, m);
     16 * (captured.map_or(0, piece_value) + m.promotion_piece().map_or(0, piece_value))
-        + history.capture(attacker, m.to(), captured)
         - piece_value(attacker.kind) / 16
 }
 
@@ -221,7 +219,7 @@ impl MovePicker {
                     self.cursor = 0;
                     self.fill(pos, Bitboard::FULL, GenType::Captures, |picker, m| {
                         let fresh = Some(m) != picker.tt_move && !picker.is_campmate_step(m);
-                        fresh.then(|| GOOD_CAPTURE + capture_score(pos, m, history))
+                        fresh.then(|| GOOD_CAPTURE + capture_score(pos, m))
                     });
                     self.stage = Stage::Captures;
                 }

@@ -248,12 +248,6 @@ parameters! {
     /// butterfly history (`history::Histories`), 0 by the butterfly history alone. On since
     /// its SPRT in Empire (2,552 games, +15.3 ± 12.9, bounds 0 and 10).
     continuation_history: 1, 0..=1, step 1;
-    /// Capture history: 1 learns which captures and promotions cut off (by the moving piece,
-    /// its destination and the kind captured; `history::Histories`) and orders them by it
-    /// after the victim's value; 0 leaves it empty, so that they are ordered by victim and
-    /// attacker alone (main's search to the node). Off until its SPRT
-    /// (`option.capture_history=1` against the same build).
-    capture_history: 0, 0..=1, step 1;
 
     /// Correction history: an update's weight per ply of depth (plus one), out of 256.
     correction_weight_per_depth: 16, 1..=64, step 2;
@@ -539,12 +533,6 @@ impl Parameters {
     #[inline]
     pub fn continuation_history(&self) -> bool {
         self.continuation_history != 0
-    }
-
-    /// True if the search learns the capture history that orders captures.
-    #[inline]
-    pub fn capture_history(&self) -> bool {
-        self.capture_history != 0
     }
 
     /// What a history score becomes when a new search starts.

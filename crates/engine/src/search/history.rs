@@ -2,8 +2,8 @@
 //! order quiet moves, raised for a move that cuts off and lowered for the quiet moves tried
 //! before it (the butterfly history, by side and from-to squares; the continuation history,
 //! by the piece and destination of the move and of each of the two moves before it), and the
-//! correction history of the static evaluation (`correction`). Killers, which live for one search, are kept per ply in
-//! the search stack (`stack`).
+//! correction history of the static evaluation (`correction`). Killers, which live for one
+//! search, are kept per ply in the search stack (`stack`).
 
 use super::correction::CorrectionHistory;
 use super::parameters::Parameters;

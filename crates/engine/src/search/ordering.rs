@@ -14,7 +14,7 @@
 //! Quiescence search asks only for tactical moves: stage 3, without the captures put aside.
 
 use super::history::{Continuations, Histories};
-use super::see::{captured_kind, piece_value, see_ge};
+use super::see::{captured_value, piece_value, see_ge};
 use crate::{GenType, MoveList, Position};
 use arrayvec::ArrayVec;
 use kaiser_rules::position::CheckInfo;
@@ -65,8 +65,7 @@ fn is_campmate_step(step: Option<(Square, Rank)>, m: Move) -> bool {
 /// promoted piece's), less a little of the attacker's value.
 fn capture_score(pos: &Position, m: Move) -> i32 {
     let attacker = pos.piece_at(m.from()).expect("a mover");
-    let captured = captured_kind(pos, m);
-    16 * (captured.map_or(0, piece_value) + m.promotion_piece().map_or(0, piece_value))
+    16 * (captured_value(pos, m) + m.promotion_piece().map_or(0, piece_value))
         - piece_value(attacker.kind) / 16
 }
 

@@ -34,7 +34,7 @@ pub fn piece_value(pt: PieceType) -> i32 {
 
 /// The kind a move captures (a pawn for en passant, none for a quiet move).
 #[inline]
-pub fn captured_kind(pos: &Position, m: Move) -> Option<PieceType> {
+fn captured_kind(pos: &Position, m: Move) -> Option<PieceType> {
     match m.kind() {
         MoveKind::EnPassant => Some(PieceType::Pawn),
         MoveKind::Castling => None,
